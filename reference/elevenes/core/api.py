@@ -1,0 +1,201 @@
+"""The engine API shared by every game, in OpenSpiel's vocabulary.
+
+A game is a factory of states.  A state is one position: whose decision it is (a player or
+chance), which actions are legal, and how an action changes it.  Actions are small integers
+with one canonical text form per game; ``apply_action`` accepts either.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .errors import BadOption, IllegalAction
+
+CHANCE = -1
+TERMINAL = -4
+
+Json = dict[str, Any]
+Action = int
+
+
+class OptionSpec:
+    """One named option of a game: its default, the values it accepts and its source."""
+
+    def __init__(
+        self,
+        name: str,
+        default: Any,
+        choices: Sequence[Any] | None = None,
+        kind: type = str,
+        doc: str = "",
+        rule: str = "",
+        low: int | None = None,
+        high: int | None = None,
+    ) -> None:
+        self.name = name
+        self.default = default
+        self.choices = list(choices) if choices is not None else None
+        self.kind = kind
+        self.doc = doc
+        self.rule = rule
+        self.low = low
+        self.high = high
+
+    def coerce(self, value: Any) -> Any:
+        if self.kind is bool:
+            if isinstance(value, str):
+                low = value.strip().lower()
+                if low in ("1", "true", "yes", "on"):
+                    return True
+                if low in ("0", "false", "no", "off"):
+                    return False
+                raise BadOption(f"option {self.name!r} takes true or false, not {value!r}")
+            return bool(value)
+        if self.kind is int:
+            try:
+                number = int(value)
+            except (TypeError, ValueError):
+                raise BadOption(f"option {self.name!r} takes a whole number, not {value!r}")
+            if (self.low is not None and number < self.low) or (
+                self.high is not None and number > self.high
+            ):
+                raise BadOption(
+                    f"option {self.name!r} takes a number from {self.low} to {self.high}, "
+                    f"not {number}"
+                )
+            return number
+        text = str(value)
+        if self.choices is not None and text not in [str(c) for c in self.choices]:
+            raise BadOption(
+                f"option {self.name!r} takes one of {', '.join(map(str, self.choices))}, "
+                f"not {text!r}"
+            )
+        return text
+
+
+def resolve_options(specs: Sequence[OptionSpec], given: Mapping[str, Any] | None) -> Json:
+    """Fill in defaults and check every given option against the game's specs."""
+    known = {spec.name: spec for spec in specs}
+    result: Json = {spec.name: spec.default for spec in specs}
+    for name, value in (given or {}).items():
+        if name not in known:
+            raise BadOption(
+                f"unknown option {name!r}; this game has: {', '.join(sorted(known)) or 'none'}"
+            )
+        result[name] = known[name].coerce(value)
+    return result
+
+
+class Game(ABC):
+    """A game with its options fixed.  Immutable once made."""
+
+    id: str = ""
+    option_specs: Sequence[OptionSpec] = ()
+
+    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
+        self.options: Json = resolve_options(self.option_specs, options)
+
+    @abstractmethod
+    def num_players(self) -> int: ...
+
+    @abstractmethod
+    def new_initial_state(self) -> State: ...
+
+    @abstractmethod
+    def state_from_json(self, doc: Mapping[str, Any]) -> State: ...
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.id} {json.dumps(self.options, sort_keys=True)}>"
+
+
+class State(ABC):
+    """One position of a game."""
+
+    game: Game
+    history: list[Action]
+
+    # -- whose turn -------------------------------------------------------------------------
+    @abstractmethod
+    def current_player(self) -> int:
+        """The player to decide, ``CHANCE`` at a chance node, ``TERMINAL`` at the end."""
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    # -- moves ------------------------------------------------------------------------------
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """The legal actions (or chance outcomes), sorted; empty at the end of the game."""
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """The outcomes of a chance node with their probabilities (uniform by default)."""
+        if not self.is_chance_node():
+            return []
+        actions = self.legal_actions()
+        return [(a, 1.0 / len(actions)) for a in actions]
+
+    @abstractmethod
+    def action_to_string(self, action: Action) -> str: ...
+
+    @abstractmethod
+    def string_to_action(self, text: str) -> Action:
+        """Parse a canonical action string; raises IllegalAction for text no action has."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Apply an action already known to be legal."""
+
+    @abstractmethod
+    def explain_illegal(self, action: Action) -> IllegalAction:
+        """Why ``action`` is not legal here (slow path: only runs on a refusal)."""
+
+    def apply_action(self, action: Action | str) -> None:
+        """Apply a legal action; an illegal one raises ``IllegalAction`` and changes nothing."""
+        if isinstance(action, str):
+            action = self.string_to_action(action)
+        if action not in self.legal_actions():
+            raise self.explain_illegal(action)
+        self._apply(action)
+        self.history.append(action)
+
+    def child(self, action: Action | str) -> State:
+        copy = self.clone()
+        copy.apply_action(action)
+        return copy
+
+    # -- results ----------------------------------------------------------------------------
+    @abstractmethod
+    def returns(self) -> list[float]: ...
+
+    def score(self) -> int:
+        """The game's own score for the (first) player: a rating, pins, cubes."""
+        return int(self.returns()[0])
+
+    # -- views ------------------------------------------------------------------------------
+    @abstractmethod
+    def observation(self, player: int) -> Json:
+        """What ``player`` may see, in the canonical JSON vocabulary; hidden cards hidden."""
+
+    @abstractmethod
+    def to_json(self) -> Json:
+        """The whole state, canonical: the same position always gives the same document."""
+
+    @abstractmethod
+    def clone(self) -> State: ...
+
+    def legal_action_strings(self) -> list[str]:
+        return [self.action_to_string(a) for a in self.legal_actions()]
+
+    def __str__(self) -> str:
+        return json.dumps(self.to_json(), sort_keys=True)
+
+
+def canonical_dumps(doc: Any) -> str:
+    """The canonical text of a JSON document: sorted keys, no spaces."""
+    return json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=False)

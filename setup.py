@@ -1,0 +1,14 @@
+"""Package layout: the code lives in reference/, the data (grammar, rulebook, conformance
+suite) in top-level folders that are shipped inside the package as ``elevenes.data.*``."""
+
+from setuptools import find_packages, setup
+
+DATA = {"grammar": "grammar", "rulebook": "rulebook", "conformance": "conformance"}
+PATTERNS = ["*.lark", "**/*.md", "**/*.cards", "**/*.yaml", "**/*.json", "**/*.txt"]
+
+setup(
+    packages=find_packages("reference") + [f"elevenes.data.{name}" for name in DATA],
+    package_dir={"": "reference", **{f"elevenes.data.{k}": v for k, v in DATA.items()}},
+    package_data={f"elevenes.data.{name}": PATTERNS for name in DATA},
+    include_package_data=False,
+)
