@@ -1,0 +1,230 @@
+"""The syntax tree of a .cards file: small frozen value classes, one per construct."""
+
+from __future__ import annotations
+
+import attrs
+
+
+@attrs.frozen
+class Pos:
+    line: int
+    column: int
+
+
+@attrs.frozen
+class ZoneRef:
+    name: str
+    owner: str | None
+    pos: Pos
+
+
+@attrs.frozen
+class SetExpr:
+    """``filters in zone except exceptions``: filters and exceptions are names or card numbers."""
+
+    filters: tuple[str | int, ...]
+    zone: ZoneRef
+    exceptions: tuple[str | int, ...]
+    pos: Pos
+
+
+# -- expressions and conditions -----------------------------------------------------------
+
+
+@attrs.frozen
+class IntExpr:
+    value: int
+    pos: Pos
+
+
+@attrs.frozen
+class CountExpr:
+    set: SetExpr
+    pos: Pos
+
+
+@attrs.frozen
+class NameExpr:
+    name: str
+    pos: Pos
+
+
+Expr = IntExpr | CountExpr | NameExpr
+
+
+@attrs.frozen
+class Compare:
+    left: Expr
+    op: str
+    right: Expr
+    pos: Pos
+
+
+@attrs.frozen
+class AnyCond:
+    set: SetExpr
+    pos: Pos
+
+
+@attrs.frozen
+class IsCard:
+    name: str
+    card: int
+    pos: Pos
+
+
+@attrs.frozen
+class Test:
+    """``face_up(self)``: a named test of the game's vocabulary applied to a card reference."""
+
+    name: str
+    arg: str
+    pos: Pos
+
+
+@attrs.frozen
+class Not:
+    cond: Cond
+    pos: Pos
+
+
+@attrs.frozen
+class And:
+    parts: tuple[Cond, ...]
+    pos: Pos
+
+
+@attrs.frozen
+class Or:
+    parts: tuple[Cond, ...]
+    pos: Pos
+
+
+Cond = Compare | AnyCond | IsCard | Test | Not | And | Or
+
+
+# -- statements ----------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Arg:
+    """A verb argument: a number, a name (reference, variable, keyword) or an owned zone."""
+
+    kind: str  # "int" | "name" | "zone"
+    value: int | str
+    owner: str | None
+    pos: Pos
+
+
+@attrs.frozen
+class Call:
+    verb: str
+    args: tuple[Arg, ...]
+    pos: Pos
+
+
+@attrs.frozen
+class Quantity:
+    count: int
+    mode: str  # "up_to" (as many as possible, at most count) | "exactly" | "random"
+
+
+@attrs.frozen
+class ChooseCards:
+    quantity: Quantity
+    set: SetExpr
+    by: str | None
+    apply: Call | None  # "-> verb": the verb is applied to the chosen cards
+    bind: str | None  # "as name": the chosen card is named for later statements
+    pos: Pos
+
+
+@attrs.frozen
+class ChoosePlayer:
+    except_me: bool
+    by: str | None
+    bind: str
+    pos: Pos
+
+
+@attrs.frozen
+class If:
+    cond: Cond
+    then: tuple[Stmt, ...]
+    orelse: tuple[Stmt, ...]
+    pos: Pos
+
+
+@attrs.frozen
+class May:
+    """An optional block: its owner (or ``by``) may decline it."""
+
+    by: str | None
+    body: tuple[Stmt, ...]
+    pos: Pos
+
+
+@attrs.frozen
+class Repeat:
+    """``repeat up to N``: the block may be done up to N times; its owner may stop earlier."""
+
+    count: int
+    body: tuple[Stmt, ...]
+    pos: Pos
+
+
+@attrs.frozen
+class Nothing:
+    pos: Pos
+
+
+Stmt = ChooseCards | ChoosePlayer | If | May | Repeat | Nothing | Call
+
+
+# -- top level -----------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Handler:
+    events: tuple[str, ...]
+    body: tuple[Stmt, ...]
+    pos: Pos
+
+
+@attrs.frozen
+class Grant:
+    name: str
+    set: SetExpr
+    cond: Cond
+    pos: Pos
+
+
+@attrs.frozen
+class CardDef:
+    number: int
+    name: str
+    value: int | None
+    rule: str | None
+    traits: tuple[tuple[str, Pos], ...]
+    requires: tuple[Cond, ...]
+    grants: tuple[Grant, ...]
+    handlers: tuple[Handler, ...]
+    pos: Pos
+
+
+@attrs.frozen
+class GuestDef:
+    number: int
+    name: str
+    wants: tuple[int, int, int]
+    rule: str | None
+    pos: Pos
+
+
+@attrs.frozen
+class CardFile:
+    path: str
+    game: str | None
+    game_pos: Pos | None
+    cards: tuple[CardDef, ...]
+    guests: tuple[GuestDef, ...]

@@ -1,0 +1,319 @@
+"""The checker: every problem of a parsed .cards file as a Diagnostic (never an exception)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from . import ast
+from .diagnostics import Diagnostic, suggest
+from .vocab import VOCABULARIES, Vocabulary, vocabulary_for
+
+
+class _Scope:
+    def __init__(self) -> None:
+        self.cards: set[str] = set()
+        self.players: set[str] = {"me"}
+
+    def copy(self) -> _Scope:
+        other = _Scope()
+        other.cards = set(self.cards)
+        other.players = set(self.players)
+        return other
+
+
+class Checker:
+    def __init__(
+        self,
+        tree: ast.CardFile,
+        vocabulary: Vocabulary,
+        known_rule: Callable[[str], bool] | None = None,
+    ) -> None:
+        self.tree = tree
+        self.v = vocabulary
+        self.known_rule = known_rule
+        self.found: list[Diagnostic] = []
+
+    def report(self, pos: ast.Pos, code: str, message: str, hint: str = "") -> None:
+        self.found.append(
+            Diagnostic(self.tree.path, pos.line, pos.column, code, message, hint)
+        )
+
+    # -- file --------------------------------------------------------------------------------
+    def run(self) -> list[Diagnostic]:
+        low, high = self.v.card_numbers
+        seen: dict[int, ast.CardDef] = {}
+        for card in self.tree.cards:
+            if card.number in seen:
+                first = seen[card.number].pos
+                self.report(
+                    card.pos, "E109", f"card {card.number} is defined twice",
+                    f"first defined at line {first.line}",
+                )
+            seen[card.number] = card
+            if not low <= card.number <= high:
+                self.report(
+                    card.pos, "E110",
+                    f"card number {card.number} is outside {low}-{high} for {self.v.game}",
+                )
+            self.card(card)
+        self.guests()
+        return sorted(self.found, key=lambda d: (d.line, d.column, d.code))
+
+    def guests(self) -> None:
+        if self.tree.guests and not self.v.guests:
+            self.report(
+                self.tree.guests[0].pos, "E119", f"{self.v.game} has no Special Guests"
+            )
+            return
+        low, high = self.v.card_numbers
+        numbers: set[int] = set()
+        for guest in self.tree.guests:
+            if guest.number in numbers:
+                self.report(guest.pos, "E119", f"guest {guest.number} is defined twice")
+            numbers.add(guest.number)
+            if len(set(guest.wants)) != 3:
+                self.report(guest.pos, "E119", "a guest wants three different cards")
+            for want in guest.wants:
+                if not low <= want <= high or want == high:
+                    self.report(
+                        guest.pos, "E119",
+                        f"guest {guest.number} wants card {want}, which is not a spread card",
+                    )
+            self.rule_id(guest.rule, guest.pos)
+
+    def rule_id(self, rule: str | None, pos: ast.Pos) -> None:
+        if rule and self.known_rule is not None and not self.known_rule(rule):
+            self.report(pos, "E120", f"rule id {rule} is not in the rulebook")
+
+    # -- cards -------------------------------------------------------------------------------
+    def card(self, card: ast.CardDef) -> None:
+        self.rule_id(card.rule, card.pos)
+        for name, pos in card.traits:
+            if name not in self.v.traits:
+                self.report(pos, "E105", f"unknown trait `{name}`", suggest(name, self.v.traits))
+        for cond in card.requires:
+            self.cond(cond, _Scope())
+        for grant in card.grants:
+            if grant.name not in self.v.grants:
+                self.report(
+                    grant.pos, "E116", f"unknown grant `{grant.name}`",
+                    suggest(grant.name, self.v.grants),
+                )
+            self.set(grant.set, _Scope())
+            self.cond(grant.cond, _Scope())
+        handled: dict[str, ast.Pos] = {}
+        for handler in card.handlers:
+            for event in handler.events:
+                if event not in self.v.events:
+                    self.report(
+                        handler.pos, "E102", f"unknown event `{event}`",
+                        suggest(event, self.v.events),
+                    )
+                elif event in handled:
+                    self.report(
+                        handler.pos, "E114",
+                        f"card {card.number} handles `{event}` twice",
+                        f"first at line {handled[event].line}",
+                    )
+                handled.setdefault(event, handler.pos)
+            self.block(handler.body, _Scope())
+
+    # -- statements --------------------------------------------------------------------------
+    def block(self, body: Iterable[ast.Stmt], scope: _Scope) -> None:
+        for stmt in body:
+            self.stmt(stmt, scope)
+
+    def stmt(self, stmt: ast.Stmt, scope: _Scope) -> None:
+        if isinstance(stmt, ast.ChooseCards):
+            self.choose(stmt, scope)
+        elif isinstance(stmt, ast.ChoosePlayer):
+            if not self.v.players:
+                self.report(stmt.pos, "E113", f"cards of {self.v.game} cannot choose a player")
+            self.player_name(stmt.by, stmt.pos, scope)
+            self.bind(stmt.bind, stmt.pos, scope, scope.players)
+        elif isinstance(stmt, ast.If):
+            self.cond(stmt.cond, scope)
+            self.block(stmt.then, scope.copy())
+            self.block(stmt.orelse, scope.copy())
+        elif isinstance(stmt, ast.May):
+            self.player_name(stmt.by, stmt.pos, scope)
+            if not stmt.body:
+                self.report(stmt.pos, "E118", "`may` needs something to do")
+            self.block(stmt.body, scope.copy())
+        elif isinstance(stmt, ast.Repeat):
+            if stmt.count < 1 or not stmt.body:
+                self.report(stmt.pos, "E118", "`repeat up to` needs a count of 1 or more and a body")
+            self.block(stmt.body, scope.copy())
+        elif isinstance(stmt, ast.Call):
+            self.call(stmt, scope, chosen=None)
+
+    def bind(self, name: str, pos: ast.Pos, scope: _Scope, into: set[str]) -> None:
+        if name in scope.cards or name in scope.players or name in self.v.refs:
+            self.report(pos, "E117", f"`{name}` is already a name here", "pick another name")
+        into.add(name)
+
+    def player_name(self, name: str | None, pos: ast.Pos, scope: _Scope) -> None:
+        if name is not None and name not in scope.players:
+            self.report(
+                pos, "E108", f"unknown player `{name}`",
+                suggest(name, scope.players) or "bind one first: choose player as NAME",
+            )
+
+    def choose(self, stmt: ast.ChooseCards, scope: _Scope) -> None:
+        self.set(stmt.set, scope)
+        self.player_name(stmt.by, stmt.pos, scope)
+        quantity = stmt.quantity
+        if quantity.count < 1:
+            self.report(stmt.pos, "E118", "choose needs a count of 1 or more")
+        if quantity.mode == "random" and quantity.count != 1:
+            self.report(stmt.pos, "E107", "`at random` draws one card at a time")
+        if stmt.bind is not None:
+            if quantity.count != 1:
+                self.report(stmt.pos, "E107", "`as NAME` names one chosen card: choose 1")
+            self.bind(stmt.bind, stmt.pos, scope, scope.cards)
+        if stmt.apply is not None:
+            self.call(stmt.apply, scope, chosen=quantity.count)
+
+    def call(self, call: ast.Call, scope: _Scope, chosen: int | None) -> None:
+        verb = self.v.verbs.get(call.verb)
+        if verb is None:
+            self.report(
+                call.pos, "E106", f"unknown verb `{call.verb}` in {self.v.game}",
+                suggest(call.verb, self.v.verbs),
+            )
+            return
+        if chosen is not None:
+            if verb.chosen is None:
+                self.report(call.pos, "E111", f"`{call.verb}` cannot follow `->`")
+            elif verb.chosen and verb.chosen != chosen:
+                self.report(
+                    call.pos, "E111",
+                    f"`{call.verb}` takes {verb.chosen} chosen card(s), not {chosen}",
+                    f"write: choose exactly {verb.chosen} ... -> {call.verb}",
+                )
+        params = list(verb.params)
+        if chosen is not None and "card" in params:
+            params.remove("card")  # after `->` the chosen cards stand for the first card
+        usage = " ".join([call.verb, *params])
+        if len(call.args) != len(params):
+            self.report(
+                call.pos, "E107",
+                f"`{call.verb}` takes {len(params)} argument(s) here, got {len(call.args)}",
+                f"usage: {usage}",
+            )
+            return
+        for arg, kind in zip(call.args, params, strict=True):
+            self.arg(arg, kind, call, scope, usage)
+
+    def arg(self, arg: ast.Arg, kind: str, call: ast.Call, scope: _Scope, usage: str) -> None:
+        if kind == "int":
+            if arg.kind != "int":
+                self.report(arg.pos, "E107", f"`{call.verb}` wants a number here", usage)
+        elif kind == "card":
+            known = set(self.v.refs) | scope.cards
+            if arg.kind != "name" or arg.value not in known:
+                self.report(
+                    arg.pos, "E108", f"unknown card reference `{arg.value}`",
+                    suggest(str(arg.value), known),
+                )
+        elif kind == "player":
+            if arg.kind != "name" or arg.value not in scope.players:
+                self.report(
+                    arg.pos, "E108", f"unknown player `{arg.value}`",
+                    suggest(str(arg.value), scope.players),
+                )
+        elif kind == "zone":
+            self.zone(ast.ZoneRef(str(arg.value), arg.owner, arg.pos), scope)
+        elif kind == "dir":
+            if arg.value not in ("left", "right"):
+                self.report(arg.pos, "E107", f"`{call.verb}` wants left or right", usage)
+        elif arg.kind != "name" or arg.value != kind:
+            self.report(arg.pos, "E107", f"`{call.verb}` expects `{kind}` here", usage)
+
+    # -- sets, zones, conditions ---------------------------------------------------------------
+    def zone(self, zone: ast.ZoneRef, scope: _Scope) -> None:
+        owned = self.v.zones.get(zone.name)
+        if owned is None:
+            self.report(
+                zone.pos, "E103", f"unknown zone `{zone.name}`", suggest(zone.name, self.v.zones)
+            )
+        elif owned and zone.owner is None:
+            self.report(zone.pos, "E112", f"zone `{zone.name}` needs an owner", f"{zone.name}(me)")
+        elif not owned and zone.owner is not None:
+            self.report(zone.pos, "E112", f"zone `{zone.name}` has no owner", f"write `{zone.name}`")
+        elif zone.owner is not None:
+            self.player_name(zone.owner, zone.pos, scope)
+
+    def set(self, chosen: ast.SetExpr, scope: _Scope) -> None:
+        self.zone(chosen.zone, scope)
+        low, high = self.v.card_numbers
+        for item in (*chosen.filters, *chosen.exceptions):
+            if isinstance(item, int):
+                if not low <= item <= high:
+                    self.report(chosen.pos, "E110", f"there is no card {item} in {self.v.game}")
+            elif item == "self" and item in chosen.exceptions:
+                continue
+            elif item not in self.v.filters and item not in self.v.traits:
+                self.report(
+                    chosen.pos, "E104", f"unknown filter `{item}`",
+                    suggest(item, [*self.v.filters, *self.v.traits]),
+                )
+
+    def cond(self, cond: ast.Cond, scope: _Scope) -> None:
+        if isinstance(cond, ast.Compare):
+            self.expr(cond.left, scope)
+            self.expr(cond.right, scope)
+        elif isinstance(cond, ast.AnyCond):
+            self.set(cond.set, scope)
+        elif isinstance(cond, ast.IsCard):
+            if cond.name not in scope.cards and cond.name not in self.v.refs:
+                self.report(
+                    cond.pos, "E108", f"unknown card name `{cond.name}`",
+                    suggest(cond.name, [*scope.cards, *self.v.refs]),
+                )
+        elif isinstance(cond, ast.Test):
+            if cond.name not in self.v.tests:
+                self.report(
+                    cond.pos, "E115", f"unknown test `{cond.name}`", suggest(cond.name, self.v.tests)
+                )
+            if cond.arg not in scope.cards and cond.arg not in self.v.refs:
+                self.report(cond.pos, "E108", f"unknown card reference `{cond.arg}`")
+        elif isinstance(cond, ast.Not):
+            self.cond(cond.cond, scope)
+        else:
+            for part in cond.parts:
+                self.cond(part, scope)
+
+    def expr(self, expr: ast.Expr, scope: _Scope) -> None:
+        if isinstance(expr, ast.CountExpr):
+            self.set(expr.set, scope)
+        elif isinstance(expr, ast.NameExpr) and expr.name not in self.v.values:
+            self.report(
+                expr.pos, "E115", f"unknown value `{expr.name}`", suggest(expr.name, self.v.values)
+            )
+
+
+def check_tree(
+    tree: ast.CardFile,
+    expected_game: str | None = None,
+    known_rule: Callable[[str], bool] | None = None,
+) -> list[Diagnostic]:
+    """All diagnostics of a parsed file.  The game comes from its header or ``expected_game``."""
+    game = tree.game or expected_game
+    pos = tree.game_pos or ast.Pos(1, 1)
+    if game is None:
+        return [
+            Diagnostic(tree.path, 1, 1, "E101", "the file does not say its game",
+                       "start it with: game elevenes-for-one")
+        ]
+    if game not in VOCABULARIES:
+        return [
+            Diagnostic(tree.path, pos.line, pos.column, "E101", f"unknown game `{game}`",
+                       suggest(game, VOCABULARIES))
+        ]
+    if expected_game is not None and game != expected_game:
+        return [
+            Diagnostic(tree.path, pos.line, pos.column, "E101",
+                       f"these cards are for `{game}`, not `{expected_game}`")
+        ]
+    return Checker(tree, vocabulary_for(game), known_rule).run()

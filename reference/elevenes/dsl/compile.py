@@ -1,0 +1,356 @@
+"""Compile a checked .cards file into closures over the game's primitives.
+
+Every vocabulary word is bound once, here, to the host method of the same name
+(``zone_pantry``, ``filter_face_up``, ``ref_next``, ``verb_swap``, ...); a card's handler
+becomes a flat Program of instructions (runtime.py).  Nothing is interpreted per call and no
+user text is ever evaluated as Python."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+from . import ast
+from .runtime import (
+    CardsFn,
+    ChooseCards,
+    ChoosePlayer,
+    CondFn,
+    Frame,
+    Instr,
+    IntFn,
+    Jump,
+    JumpUnless,
+    MayGate,
+    Op,
+    Program,
+    St,
+)
+from .vocab import Vocabulary
+
+_COMPARE: dict[str, Callable[[int, int], bool]] = {
+    ">=": lambda a, b: a >= b,
+    "<=": lambda a, b: a <= b,
+    "==": lambda a, b: a == b,
+    "!=": lambda a, b: a != b,
+    ">": lambda a, b: a > b,
+    "<": lambda a, b: a < b,
+}
+
+
+@attrs.frozen
+class CompiledCard:
+    number: int
+    name: str
+    value: int
+    rule: str
+    traits: frozenset[str]
+    programs: dict[str, Program]
+    requires: tuple[CondFn, ...]
+    grants: tuple[tuple[str, CardsFn, CondFn], ...]
+    source: str
+
+
+@attrs.frozen
+class Guest:
+    number: int
+    name: str
+    wants: tuple[int, int, int]
+    rule: str
+    source: str
+
+
+@attrs.frozen
+class CardSet:
+    game: str
+    cards: dict[int, CompiledCard]
+    guests: dict[int, Guest]
+    sources: tuple[str, ...]
+
+    def has(self, card: int, trait: str) -> bool:
+        found = self.cards.get(card)
+        return found is not None and trait in found.traits
+
+    def program(self, card: int, event: str) -> Program:
+        found = self.cards.get(card)
+        return found.programs.get(event, ()) if found is not None else ()
+
+
+class Compiler:
+    def __init__(self, vocabulary: Vocabulary, host: Any, traits: dict[int, frozenset[str]]):
+        self.v = vocabulary
+        self.host = host
+        self.traits = traits
+        self.rule = ""
+
+    def bind_host(self, prefix: str, name: str) -> Any:
+        method = getattr(self.host, f"{prefix}_{name}", None)
+        if method is None:
+            raise NotImplementedError(f"{self.v.game} has no primitive {prefix}_{name}")
+        return method
+
+    # -- sets and references ------------------------------------------------------------------
+    def owner(self, name: str | None) -> Callable[[Frame], int]:
+        if name is None or name == "me":
+            return lambda fr: fr.owner
+        return lambda fr: fr.vars[name]
+
+    def card_test(self, item: str | int) -> Callable[[St, Frame, int], bool]:
+        if isinstance(item, int):
+            return lambda st, fr, card: card == item
+        if item == "self":
+            return lambda st, fr, card: card == fr.card
+        if item in self.v.traits:
+            traits = self.traits
+            empty: frozenset[str] = frozenset()
+            return lambda st, fr, card: item in traits.get(card, empty)
+        test: Callable[[St, Frame, int], bool] = self.bind_host("filter", item)
+        return test
+
+    def cards(self, chosen: ast.SetExpr) -> CardsFn:
+        zone_fn = self.bind_host("zone", chosen.zone.name)
+        owner = self.owner(chosen.zone.owner)
+        keep = [self.card_test(f) for f in chosen.filters]
+        drop = [self.card_test(e) for e in chosen.exceptions]
+
+        def cards(st: St, fr: Frame) -> list[int]:
+            found: list[int] = zone_fn(st, fr, owner(fr))
+            return [
+                c for c in found
+                if all(t(st, fr, c) for t in keep) and not any(t(st, fr, c) for t in drop)
+            ]
+
+        return cards
+
+    def ref(self, name: str) -> Callable[[St, Frame], int | None]:
+        if name in self.v.refs:
+            ref: Callable[[St, Frame], int | None] = self.bind_host("ref", name)
+            return ref
+        return lambda st, fr: fr.vars.get(name)
+
+    # -- conditions ----------------------------------------------------------------------------
+    def expr(self, expr: ast.Expr) -> IntFn:
+        if isinstance(expr, ast.IntExpr):
+            number = expr.value
+            return lambda st, fr: number
+        if isinstance(expr, ast.CountExpr):
+            cards = self.cards(expr.set)
+            return lambda st, fr: len(cards(st, fr))
+        value: IntFn = self.bind_host("value", expr.name)
+        return value
+
+    def cond(self, cond: ast.Cond) -> CondFn:
+        if isinstance(cond, ast.Compare):
+            left, right, op = self.expr(cond.left), self.expr(cond.right), _COMPARE[cond.op]
+            return lambda st, fr: op(left(st, fr), right(st, fr))
+        if isinstance(cond, ast.AnyCond):
+            cards = self.cards(cond.set)
+            return lambda st, fr: bool(cards(st, fr))
+        if isinstance(cond, ast.IsCard):
+            ref, number = self.ref(cond.name), cond.card
+            return lambda st, fr: ref(st, fr) == number
+        if isinstance(cond, ast.Test):
+            test = self.bind_host("test", cond.name)
+            ref = self.ref(cond.arg)
+
+            def tested(st: St, fr: Frame) -> bool:
+                card = ref(st, fr)
+                return card is not None and bool(test(st, fr, card))
+
+            return tested
+        if isinstance(cond, ast.Not):
+            inner = self.cond(cond.cond)
+            return lambda st, fr: not inner(st, fr)
+        parts = [self.cond(p) for p in cond.parts]
+        if isinstance(cond, ast.And):
+            return lambda st, fr: all(p(st, fr) for p in parts)
+        return lambda st, fr: any(p(st, fr) for p in parts)
+
+    # -- statements ----------------------------------------------------------------------------
+    def args(self, call: ast.Call, chosen: bool) -> list[Callable[[St, Frame], Any]]:
+        params = list(self.v.verbs[call.verb].params)
+        if chosen and "card" in params:
+            params.remove("card")
+        resolved: list[Callable[[St, Frame], Any]] = []
+        for arg, kind in zip(call.args, params, strict=True):
+            if kind == "card":
+                resolved.append(self.ref(str(arg.value)))
+            elif kind == "player":
+                owner = self.owner(str(arg.value))
+                resolved.append(lambda st, fr, owner=owner: owner(fr))
+            elif kind == "zone":
+                zone_name, zone_owner = str(arg.value), self.owner(arg.owner)
+                resolved.append(lambda st, fr, n=zone_name, o=zone_owner: (n, o(fr)))
+            else:
+                constant = arg.value
+                resolved.append(lambda st, fr, c=constant: c)
+        return resolved
+
+    def verb(
+        self, call: ast.Call, chosen: bool = False
+    ) -> Callable[[St, Frame, tuple[int, ...] | None], None]:
+        fn = self.bind_host("verb", call.verb)
+        args = self.args(call, chosen)
+
+        def run_verb(st: St, fr: Frame, chosen: tuple[int, ...] | None) -> None:
+            fn(st, fr, chosen, *[a(st, fr) for a in args])
+
+        return run_verb
+
+    def block(self, body: Sequence[ast.Stmt], out: list[Instr]) -> None:
+        for stmt in body:
+            self.stmt(stmt, out)
+
+    def choose(self, stmt: ast.ChooseCards) -> ChooseCards:
+        base = self.cards(stmt.set)
+        verb = self.verb(stmt.apply, chosen=True) if stmt.apply is not None else None
+        spec = self.v.verbs[stmt.apply.verb] if stmt.apply is not None else None
+        applicable = getattr(self.host, f"applicable_{spec.name}", None) if spec else None
+        zone_fn = self.bind_host("zone", stmt.set.zone.name)
+        owner = self.owner(stmt.set.zone.owner)
+        keep = [self.card_test(f) for f in stmt.set.filters]
+        drop = [self.card_test(e) for e in stmt.set.exceptions]
+        drop_names = [str(e) for e in stmt.set.exceptions]
+        rule = self.rule
+        host = self.host
+
+        def candidates(st: St, fr: Frame) -> list[int]:
+            found = base(st, fr)
+            if applicable is not None:
+                found = [c for c in found if applicable(st, fr, c) is None]
+            return found
+
+        def why_not(st: St, fr: Frame, card: int) -> str | None:
+            if card not in zone_fn(st, fr, owner(fr)) or not all(t(st, fr, card) for t in keep):
+                return rule
+            for name, test in zip(drop_names, drop, strict=True):
+                if test(st, fr, card):
+                    reason: str = host.rule_for_exception(name, rule)
+                    return reason
+            if applicable is not None:
+                verdict: str | None = applicable(st, fr, card)
+                if verdict is not None:
+                    return verdict
+            return None
+
+        def apply(st: St, fr: Frame, chosen: tuple[int, ...]) -> None:
+            if verb is not None:
+                verb(st, fr, chosen)
+
+        word = spec.word if spec is not None else "take"
+        return ChooseCards(
+            self.host, candidates, stmt.quantity.count, stmt.quantity.mode,
+            apply if verb is not None else None, word if stmt.quantity.mode != "random" else "draw",
+            stmt.bind, stmt.by, rule, why_not,
+        )
+
+    def stmt(self, stmt: ast.Stmt, out: list[Instr]) -> None:
+        if isinstance(stmt, ast.Nothing):
+            return
+        if isinstance(stmt, ast.Call):
+            verb = self.verb(stmt)
+            out.append(Op(lambda st, fr: verb(st, fr, None)))
+        elif isinstance(stmt, ast.ChooseCards):
+            out.append(self.choose(stmt))
+        elif isinstance(stmt, ast.ChoosePlayer):
+            players = self.host.players
+            except_me = stmt.except_me
+            out.append(
+                ChoosePlayer(
+                    self.host, lambda st, fr: players(st, fr, except_me), stmt.by, stmt.bind,
+                    self.rule,
+                )
+            )
+        elif isinstance(stmt, ast.If):
+            test = JumpUnless(self.cond(stmt.cond))
+            out.append(test)
+            self.block(stmt.then, out)
+            if stmt.orelse:
+                skip = Jump()
+                out.append(skip)
+                test.target = len(out)
+                self.block(stmt.orelse, out)
+                skip.target = len(out)
+            else:
+                test.target = len(out)
+        elif isinstance(stmt, ast.May):
+            self.optional_block(stmt.body, stmt.by, out)
+        elif isinstance(stmt, ast.Repeat):
+            counter = f"_repeat{len(out)}"
+            limit = stmt.count
+            out.append(Op(lambda st, fr: fr.vars.__setitem__(counter, 0)))
+            head = len(out)
+            test = JumpUnless(lambda st, fr: fr.vars[counter] < limit)
+            out.append(test)
+            gates = self.optional_block(stmt.body, None, out, close=False)
+            out.append(Op(lambda st, fr: fr.vars.__setitem__(counter, fr.vars[counter] + 1)))
+            out.append(Jump(head))
+            test.target = len(out)
+            for gate in gates:
+                gate.skip = len(out)
+            out.append(Op(lambda st, fr: fr.vars.pop(counter, None)))
+
+    def optional_block(
+        self, body: Sequence[ast.Stmt], by: str | None, out: list[Instr], close: bool = True
+    ) -> list[Any]:
+        """Compile a block its owner may decline; return the instructions whose skip target
+        is the end of the block (set here unless ``close`` is False)."""
+        first = body[0] if body else None
+        gate: ChooseCards | MayGate
+        if isinstance(first, ast.ChooseCards) and first.quantity.mode != "random" and (
+            by is None or first.by == by
+        ):
+            gate = self.choose(first)
+            gate.optional = True
+            rest = body[1:]
+        else:
+            gate = MayGate(self.host, by, self.rule)
+            rest = body
+        out.append(gate)
+        self.block(rest, out)
+        if close:
+            gate.skip = len(out)
+        return [gate]
+
+    # -- cards -------------------------------------------------------------------------------
+    def card(self, card: ast.CardDef, source: str) -> CompiledCard:
+        self.rule = card.rule or f"{self.v.game.upper()}.CARD.{card.number}"
+        programs: dict[str, Program] = {}
+        for handler in card.handlers:
+            out: list[Instr] = []
+            self.block(handler.body, out)
+            for event in handler.events:
+                programs[event] = tuple(out)
+        return CompiledCard(
+            number=card.number,
+            name=card.name,
+            value=card.value or 0,
+            rule=self.rule,
+            traits=self.traits.get(card.number, frozenset()),
+            programs=programs,
+            requires=tuple(self.cond(c) for c in card.requires),
+            grants=tuple((g.name, self.cards(g.set), self.cond(g.cond)) for g in card.grants),
+            source=source,
+        )
+
+
+def compile_cards(
+    files: Sequence[ast.CardFile], vocabulary: Vocabulary, host: Any
+) -> CardSet:
+    """Compile checked files in order; a card in a later file replaces the same number."""
+    chosen: dict[int, tuple[ast.CardDef, str]] = {}
+    guests: dict[int, Guest] = {}
+    for tree in files:
+        for card in tree.cards:
+            chosen[card.number] = (card, f"{tree.path}:{card.pos.line}")
+        for guest in tree.guests:
+            guests[guest.number] = Guest(
+                guest.number, guest.name, guest.wants,
+                guest.rule or "", f"{tree.path}:{guest.pos.line}",
+            )
+    traits = {n: frozenset(t for t, _ in card.traits) for n, (card, _) in chosen.items()}
+    compiler = Compiler(vocabulary, host, traits)
+    cards = {n: compiler.card(card, source) for n, (card, source) in sorted(chosen.items())}
+    return CardSet(vocabulary.game, cards, guests, tuple(t.path for t in files))

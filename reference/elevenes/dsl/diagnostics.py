@@ -1,0 +1,69 @@
+"""Problems found in a .cards file, each at ``file:line:col`` with a code and, where it can,
+a suggestion.  The codes are documented in docs/language.md and each has a test."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
+import attrs
+
+from ..core.errors import ElevenesError
+
+CODES: dict[str, str] = {
+    "E100": "syntax error",
+    "E101": "unknown or missing game",
+    "E102": "unknown event",
+    "E103": "unknown zone",
+    "E104": "unknown filter",
+    "E105": "unknown trait",
+    "E106": "unknown verb",
+    "E107": "wrong arguments",
+    "E108": "unknown name",
+    "E109": "duplicate card",
+    "E110": "card number out of range",
+    "E111": "chosen cards do not fit the verb",
+    "E112": "zone owner missing or not allowed",
+    "E113": "players cannot be chosen in this game",
+    "E114": "event handled twice",
+    "E115": "unknown test or value",
+    "E116": "unknown grant",
+    "E117": "name bound twice",
+    "E118": "empty or useless block",
+    "E119": "guest problem",
+    "E120": "unknown rule id",
+    "E121": "file cannot be read",
+}
+
+
+@attrs.frozen
+class Diagnostic:
+    path: str
+    line: int
+    column: int
+    code: str
+    message: str
+    hint: str = ""
+
+    def __str__(self) -> str:
+        text = f"{self.path}:{self.line}:{self.column}: {self.code} {self.message}"
+        return f"{text}\n    hint: {self.hint}" if self.hint else text
+
+
+class CardFileError(ElevenesError):
+    """A .cards file with problems; ``str()`` lists them all."""
+
+    def __init__(self, diagnostics: Iterable[Diagnostic]) -> None:
+        self.diagnostics = list(diagnostics)
+        super().__init__("\n".join(str(d) for d in self.diagnostics))
+
+
+def suggest(word: str, known: Iterable[str]) -> str:
+    """``did you mean `x`?`` for the closest known word, or a list of the known words."""
+    names = sorted(set(known))
+    close = difflib.get_close_matches(word, names, n=1, cutoff=0.6)
+    if close:
+        return f"did you mean `{close[0]}`?"
+    if names and len(names) <= 12:
+        return "known: " + ", ".join(f"`{n}`" for n in names)
+    return ""

@@ -1,0 +1,295 @@
+"""Parse .cards text into the syntax tree (ast.py), with file:line:col syntax errors."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from ..paths import grammar_file
+from . import ast
+from .diagnostics import CardFileError, Diagnostic
+
+_TOKEN_NAMES = {
+    "_NL": "end of line",
+    "SEMICOLON": "`;`",
+    "LBRACE": "`{`",
+    "RBRACE": "`}`",
+    "LPAR": "`(`",
+    "RPAR": "`)`",
+    "COMMA": "`,`",
+    "NAME": "a name",
+    "INT": "a number",
+    "STRING": "a quoted name",
+    "RULE_ID": "a rule id",
+    "GAME_ID": "a game id",
+    "COMPARE": "a comparison",
+    "$END": "end of file",
+}
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Lark:
+    return Lark(
+        grammar_file().read_text(encoding="utf-8"),
+        parser="lalr",
+        propagate_positions=True,
+        maybe_placeholders=False,
+    )
+
+
+def _pos(meta: Any) -> ast.Pos:
+    return ast.Pos(getattr(meta, "line", 1), getattr(meta, "column", 1))
+
+
+def _tpos(token: Token) -> ast.Pos:
+    return ast.Pos(token.line or 1, token.column or 1)
+
+
+@v_args(meta=True)
+class _Build(Transformer[Token, Any]):
+    def __init__(self, path: str) -> None:
+        super().__init__()
+        self.path = path
+
+    # -- top level
+    def start(self, meta: Any, items: list[Any]) -> ast.CardFile:
+        game: str | None = None
+        game_pos: ast.Pos | None = None
+        cards: list[ast.CardDef] = []
+        guests: list[ast.GuestDef] = []
+        for item in items:
+            if isinstance(item, tuple) and item[0] == "header":
+                game, game_pos = item[1], item[2]
+            elif isinstance(item, ast.CardDef):
+                cards.append(item)
+            elif isinstance(item, ast.GuestDef):
+                guests.append(item)
+        return ast.CardFile(self.path, game, game_pos, tuple(cards), tuple(guests))
+
+    def header(self, meta: Any, children: list[Token]) -> tuple[str, str, ast.Pos]:
+        return ("header", str(children[0]), _tpos(children[0]))
+
+    def card(self, meta: Any, children: list[Any]) -> ast.CardDef:
+        number, name, *rest = children
+        value: int | None = None
+        rule: str | None = None
+        traits: list[tuple[str, ast.Pos]] = []
+        requires: list[ast.Cond] = []
+        grants: list[ast.Grant] = []
+        handlers: list[ast.Handler] = []
+        for part in rest:
+            kind = part[0] if isinstance(part, tuple) else None
+            if kind == "value":
+                value = part[1]
+            elif kind == "rule":
+                rule = part[1]
+            elif kind == "traits":
+                traits.extend(part[1])
+            elif kind == "requires":
+                requires.append(part[1])
+            elif isinstance(part, ast.Grant):
+                grants.append(part)
+            elif isinstance(part, ast.Handler):
+                handlers.append(part)
+        return ast.CardDef(
+            int(number), str(name)[1:-1], value, rule, tuple(traits), tuple(requires),
+            tuple(grants), tuple(handlers), _tpos(number),
+        )
+
+    def guest(self, meta: Any, children: list[Any]) -> ast.GuestDef:
+        number, name, a, b, c, *attrs_ = children
+        rule = next((part[1] for part in attrs_ if part[0] == "rule"), None)
+        return ast.GuestDef(
+            int(number), str(name)[1:-1], (int(a), int(b), int(c)), rule, _tpos(number)
+        )
+
+    def value(self, meta: Any, children: list[Token]) -> tuple[str, int]:
+        return ("value", int(children[0]))
+
+    def rule(self, meta: Any, children: list[Token]) -> tuple[str, str]:
+        return ("rule", str(children[0]))
+
+    def traits(self, meta: Any, children: list[Token]) -> tuple[str, list[tuple[str, ast.Pos]]]:
+        return ("traits", [(str(t), _tpos(t)) for t in children])
+
+    def requires(self, meta: Any, children: list[Any]) -> tuple[str, ast.Cond]:
+        return ("requires", children[0])
+
+    def grant(self, meta: Any, children: list[Any]) -> ast.Grant:
+        return ast.Grant(str(children[0]), children[1], children[2], _pos(meta))
+
+    def handler(self, meta: Any, children: list[Any]) -> ast.Handler:
+        return ast.Handler(tuple(children[0]), tuple(children[1]), _pos(meta))
+
+    def event_list(self, meta: Any, children: list[Token]) -> list[str]:
+        return [str(c) for c in children]
+
+    def block(self, meta: Any, children: list[Any]) -> list[Any]:
+        return list(children)
+
+    # -- statements
+    def if_stmt(self, meta: Any, children: list[Any]) -> ast.If:
+        cond, then, *rest = children
+        return ast.If(cond, tuple(then), tuple(rest[0]) if rest else (), _pos(meta))
+
+    def may_stmt(self, meta: Any, children: list[Any]) -> ast.May:
+        by = children[0] if len(children) == 2 else None
+        return ast.May(by, tuple(children[-1]), _pos(meta))
+
+    def repeat_stmt(self, meta: Any, children: list[Any]) -> ast.Repeat:
+        return ast.Repeat(int(children[0]), tuple(children[1]), _pos(meta))
+
+    def by(self, meta: Any, children: list[Token]) -> str:
+        return str(children[0])
+
+    def choose_cards(self, meta: Any, children: list[Any]) -> ast.ChooseCards:
+        quantity, chosen_set, *rest = children
+        by = rest[0] if len(rest) == 2 else None
+        end = rest[-1]
+        apply = end[1] if end[0] == "apply" else None
+        bind = end[1] if end[0] == "bind" else None
+        return ast.ChooseCards(quantity, chosen_set, by, apply, bind, _pos(meta))
+
+    def choose_player(self, meta: Any, children: list[Any]) -> ast.ChoosePlayer:
+        except_me = any(c == "except_me" for c in children)
+        names = [c for c in children if isinstance(c, str) and c != "except_me"]
+        by = names[0] if len(names) == 2 else None
+        return ast.ChoosePlayer(except_me, by, names[-1], _pos(meta))
+
+    def except_me(self, meta: Any, children: list[Any]) -> str:
+        return "except_me"
+
+    def apply_to(self, meta: Any, children: list[Any]) -> tuple[str, ast.Call]:
+        return ("apply", children[0])
+
+    def bind(self, meta: Any, children: list[Token]) -> tuple[str, str]:
+        return ("bind", str(children[0]))
+
+    def up_to(self, meta: Any, children: list[Token]) -> ast.Quantity:
+        return ast.Quantity(int(children[0]), "up_to")
+
+    def exactly(self, meta: Any, children: list[Token]) -> ast.Quantity:
+        return ast.Quantity(int(children[0]), "exactly")
+
+    def at_random(self, meta: Any, children: list[Token]) -> ast.Quantity:
+        return ast.Quantity(int(children[0]), "random")
+
+    def nothing(self, meta: Any, children: list[Any]) -> ast.Nothing:
+        return ast.Nothing(_pos(meta))
+
+    def call(self, meta: Any, children: list[Any]) -> ast.Call:
+        verb = children[0]
+        return ast.Call(str(verb), tuple(children[1:]), _tpos(verb))
+
+    def arg_int(self, meta: Any, children: list[Token]) -> ast.Arg:
+        return ast.Arg("int", int(children[0]), None, _tpos(children[0]))
+
+    def arg_name(self, meta: Any, children: list[Token]) -> ast.Arg:
+        return ast.Arg("name", str(children[0]), None, _tpos(children[0]))
+
+    def arg_zone(self, meta: Any, children: list[Token]) -> ast.Arg:
+        return ast.Arg("zone", str(children[0]), str(children[1]), _tpos(children[0]))
+
+    # -- sets
+    def set(self, meta: Any, children: list[Any]) -> ast.SetExpr:
+        filters = tuple(c[1] for c in children if isinstance(c, tuple) and c[0] == "filter")
+        exceptions = tuple(c[1] for c in children if isinstance(c, tuple) and c[0] == "except")
+        zone = next(c for c in children if isinstance(c, ast.ZoneRef))
+        return ast.SetExpr(filters, zone, exceptions, _pos(meta))
+
+    def filter_name(self, meta: Any, children: list[Token]) -> tuple[str, str]:
+        return ("filter", str(children[0]))
+
+    def filter_card(self, meta: Any, children: list[Token]) -> tuple[str, int]:
+        return ("filter", int(children[0]))
+
+    def except_name(self, meta: Any, children: list[Token]) -> tuple[str, str]:
+        return ("except", str(children[0]))
+
+    def except_card(self, meta: Any, children: list[Token]) -> tuple[str, int]:
+        return ("except", int(children[0]))
+
+    def owned_zone(self, meta: Any, children: list[Token]) -> ast.ZoneRef:
+        return ast.ZoneRef(str(children[0]), str(children[1]), _tpos(children[0]))
+
+    def plain_zone(self, meta: Any, children: list[Token]) -> ast.ZoneRef:
+        return ast.ZoneRef(str(children[0]), None, _tpos(children[0]))
+
+    # -- conditions
+    def or_cond(self, meta: Any, children: list[Any]) -> ast.Cond:
+        return children[0] if len(children) == 1 else ast.Or(tuple(children), _pos(meta))
+
+    def and_cond(self, meta: Any, children: list[Any]) -> ast.Cond:
+        return children[0] if len(children) == 1 else ast.And(tuple(children), _pos(meta))
+
+    def not_cond(self, meta: Any, children: list[Any]) -> ast.Not:
+        return ast.Not(children[0], _pos(meta))
+
+    def compare(self, meta: Any, children: list[Any]) -> ast.Compare:
+        return ast.Compare(children[0], str(children[1]), children[2], _pos(meta))
+
+    def any_cond(self, meta: Any, children: list[Any]) -> ast.AnyCond:
+        return ast.AnyCond(children[0], _pos(meta))
+
+    def is_card(self, meta: Any, children: list[Token]) -> ast.IsCard:
+        return ast.IsCard(str(children[0]), int(children[1]), _pos(meta))
+
+    def test(self, meta: Any, children: list[Token]) -> ast.Test:
+        return ast.Test(str(children[0]), str(children[1]), _pos(meta))
+
+    def int_expr(self, meta: Any, children: list[Token]) -> ast.IntExpr:
+        return ast.IntExpr(int(children[0]), _pos(meta))
+
+    def count_expr(self, meta: Any, children: list[Any]) -> ast.CountExpr:
+        return ast.CountExpr(children[0], _pos(meta))
+
+    def name_expr(self, meta: Any, children: list[Token]) -> ast.NameExpr:
+        return ast.NameExpr(str(children[0]), _pos(meta))
+
+
+def _describe(expected: set[str]) -> str:
+    names = sorted({_TOKEN_NAMES.get(e, f"`{e.lower()}`") for e in expected})
+    return ", ".join(names[:8]) + (" ..." if len(names) > 8 else "")
+
+
+def parse_text(text: str, path: str = "<text>") -> ast.CardFile:
+    """Parse .cards text; raise CardFileError (E100) on a syntax error."""
+    try:
+        tree = _parser().parse(text)
+    except UnexpectedInput as exc:
+        line, column = exc.line, exc.column
+        if isinstance(exc, UnexpectedCharacters):
+            message = f"unexpected character {text[exc.pos_in_stream]!r}"
+            hint = ""
+        elif isinstance(exc, UnexpectedEOF):
+            message = "unexpected end of file"
+            hint = f"expected {_describe(set(exc.expected))}"
+            line, column = text.count("\n") + 1, 1
+        elif isinstance(exc, UnexpectedToken):
+            token = exc.token
+            shown = "end of line" if token.type == "_NL" else f"`{token}`"
+            message = f"unexpected {shown}"
+            hint = f"expected {_describe(set(exc.expected))}"
+            if token.type == "$END":
+                line, column = text.count("\n") + 1, 1
+        else:  # pragma: no cover - lark has no other kinds
+            message, hint = str(exc), ""
+        raise CardFileError(
+            [Diagnostic(path, max(line, 1), max(column, 1), "E100", message, hint)]
+        ) from None
+    result: ast.CardFile = _Build(path).transform(tree)
+    return result
+
+
+def parse_file(path: str | Path) -> ast.CardFile:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CardFileError(
+            [Diagnostic(str(path), 1, 1, "E121", f"cannot read the file: {exc}")]
+        ) from None
+    return parse_text(text, str(path))

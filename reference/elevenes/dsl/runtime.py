@@ -1,0 +1,255 @@
+"""What a compiled card effect runs on: frames (one per effect in progress) and the
+instructions a program is made of.  A program is a flat tuple of instructions, each holding
+Python closures made once by the compiler; running an effect is a loop over them with a
+program counter, so an effect can stop at a player's choice and resume after it, and the
+whole state (frames included) stays copyable and serialisable."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import combinations
+from typing import Any, Protocol
+
+import attrs
+
+from ..core.api import CHANCE
+
+# A state as the compiled code sees it: any object; only the host's primitives touch it.
+St = Any
+
+
+@attrs.define(slots=True)
+class Frame:
+    """One card effect in progress."""
+
+    card: int
+    event: str
+    owner: int = 0
+    cost: int = 1
+    pc: int = 0
+    vars: dict[str, int] = attrs.field(factory=dict)
+
+    def copy(self) -> Frame:
+        return Frame(self.card, self.event, self.owner, self.cost, self.pc, dict(self.vars))
+
+    def to_json(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {"card": self.card, "event": self.event, "pc": self.pc,
+                               "cost": self.cost}
+        if self.owner:
+            doc["owner"] = self.owner
+        if self.vars:
+            doc["vars"] = dict(sorted(self.vars.items()))
+        return doc
+
+    @classmethod
+    def from_json(cls, doc: dict[str, Any]) -> Frame:
+        return cls(
+            int(doc["card"]), str(doc["event"]), int(doc.get("owner", 0)),
+            int(doc.get("cost", 1)), int(doc.get("pc", 0)),
+            {str(k): int(v) for k, v in doc.get("vars", {}).items()},
+        )
+
+
+CardsFn = Callable[[St, Frame], list[int]]
+CondFn = Callable[[St, Frame], bool]
+IntFn = Callable[[St, Frame], int]
+EffectFn = Callable[[St, Frame], None]
+VerbFn = Callable[..., None]
+
+
+class Host(Protocol):
+    """The primitive operations a game offers its cards (see each game's primitives)."""
+
+    PASS: int
+    YES: int
+
+    def encode(self, word: str, items: tuple[int, ...]) -> int: ...
+
+    def decode(self, action: int) -> tuple[str, tuple[int, ...]]: ...
+
+
+@attrs.frozen
+class Choice:
+    """A decision an effect waits for: the options (sorted actions) and who decides."""
+
+    options: list[int]
+    player: int
+
+
+class Instr:
+    """One step of a program.  ``run`` either finishes the step (returns None, having set
+    the frame's pc) or returns the Choice the step waits for; ``resume`` applies it."""
+
+    rule: str = ""
+
+    def run(self, st: St, fr: Frame) -> Choice | None:
+        raise NotImplementedError
+
+    def resume(self, st: St, fr: Frame, action: int) -> None:
+        raise NotImplementedError
+
+    def explain(self, st: St, fr: Frame, action: int) -> tuple[str, str]:
+        return self.rule, "not one of the choices this card offers"
+
+
+class Op(Instr):
+    __slots__ = ("fn",)
+
+    def __init__(self, fn: EffectFn) -> None:
+        self.fn = fn
+
+    def run(self, st: St, fr: Frame) -> Choice | None:
+        fr.pc += 1
+        self.fn(st, fr)
+        return None
+
+
+class Jump(Instr):
+    __slots__ = ("target",)
+
+    def __init__(self, target: int = -1) -> None:
+        self.target = target
+
+    def run(self, st: St, fr: Frame) -> Choice | None:
+        fr.pc = self.target
+        return None
+
+
+class JumpUnless(Instr):
+    __slots__ = ("cond", "target")
+
+    def __init__(self, cond: CondFn, target: int = -1) -> None:
+        self.cond = cond
+        self.target = target
+
+    def run(self, st: St, fr: Frame) -> Choice | None:
+        fr.pc = fr.pc + 1 if self.cond(st, fr) else self.target
+        return None
+
+
+class MayGate(Instr):
+    """A yes/no decision: do the optional block, or skip to ``skip``."""
+
+    __slots__ = ("host", "by", "skip", "rule")
+
+    def __init__(self, host: Host, by: str | None, rule: str, skip: int = -1) -> None:
+        self.host = host
+        self.by = by
+        self.rule = rule
+        self.skip = skip
+
+    def run(self, st: St, fr: Frame) -> Choice | None:
+        player = fr.vars[self.by] if self.by else fr.owner
+        return Choice([self.host.PASS, self.host.YES], player)
+
+    def resume(self, st: St, fr: Frame, action: int) -> None:
+        fr.pc = self.skip if action == self.host.PASS else fr.pc + 1
+
+
+class ChoosePlayer(Instr):
+    __slots__ = ("host", "players", "by", "bind", "rule")
+
+    def __init__(
+        self, host: Host, players: Callable[[St, Frame], list[int]], by: str | None,
+        bind: str, rule: str,
+    ) -> None:
+        self.host = host
+        self.players = players
+        self.by = by
+        self.bind = bind
+        self.rule = rule
+
+    def run(self, st: St, fr: Frame) -> Choice | None:
+        players = self.players(st, fr)
+        if len(players) == 1:
+            fr.vars[self.bind] = players[0]
+            fr.pc += 1
+            return None
+        chooser = fr.vars[self.by] if self.by else fr.owner
+        return Choice([self.host.encode("player", (p,)) for p in players], chooser)
+
+    def resume(self, st: St, fr: Frame, action: int) -> None:
+        fr.vars[self.bind] = self.host.decode(action)[1][0]
+        fr.pc += 1
+
+
+class ChooseCards(Instr):
+    """Choose cards from a set; apply a verb to them or name the chosen card.
+
+    ``mode``: "up_to" takes as many as there are, at most ``count`` (mandatory);
+    "exactly" needs ``count`` candidates or does nothing; "random" is a chance draw.
+    An optional choice (first statement of a ``may``) adds a PASS option that skips the block.
+    A choice with a single possible outcome is made without asking (rule CHOICE.FORCED).
+    """
+
+    __slots__ = ("host", "candidates", "count", "mode", "verb", "word", "bind", "by",
+                 "optional", "skip", "rule", "why_not")
+
+    def __init__(
+        self, host: Host, candidates: CardsFn, count: int, mode: str, verb: VerbFn | None,
+        word: str, bind: str | None, by: str | None, rule: str,
+        why_not: Callable[[St, Frame, int], str | None],
+    ) -> None:
+        self.host = host
+        self.candidates = candidates
+        self.count = count
+        self.mode = mode
+        self.verb = verb
+        self.word = word
+        self.bind = bind
+        self.by = by
+        self.optional = False
+        self.skip = -1
+        self.rule = rule
+        self.why_not = why_not
+
+    def _sets(self, st: St, fr: Frame) -> list[tuple[int, ...]]:
+        found = sorted(self.candidates(st, fr))
+        if self.mode == "exactly" and len(found) < self.count:
+            return []
+        size = min(self.count, len(found))
+        if size == 0:
+            return []
+        return list(combinations(found, size))
+
+    def run(self, st: St, fr: Frame) -> Choice | None:
+        sets = self._sets(st, fr)
+        if not sets:
+            fr.pc = self.skip if self.optional else fr.pc + 1
+            return None
+        if len(sets) == 1 and not self.optional and self.mode != "random":
+            self._do(st, fr, sets[0])
+            return None
+        options = [self.host.encode(self.word, chosen) for chosen in sets]
+        if self.optional:
+            options.append(self.host.PASS)
+        options.sort()
+        if self.mode == "random":
+            return Choice(options, CHANCE)
+        return Choice(options, fr.vars[self.by] if self.by else fr.owner)
+
+    def _do(self, st: St, fr: Frame, chosen: tuple[int, ...]) -> None:
+        fr.pc += 1
+        if self.bind is not None:
+            fr.vars[self.bind] = chosen[0]
+        if self.verb is not None:
+            self.verb(st, fr, chosen)
+
+    def resume(self, st: St, fr: Frame, action: int) -> None:
+        if action == self.host.PASS:
+            fr.pc = self.skip
+            return
+        self._do(st, fr, self.host.decode(action)[1])
+
+    def explain(self, st: St, fr: Frame, action: int) -> tuple[str, str]:
+        word, chosen = self.host.decode(action)
+        if word != self.word:
+            return self.rule, f"this card asks for `{self.word}`, not `{word}`"
+        for card in chosen:
+            reason = self.why_not(st, fr, card)
+            if reason is not None:
+                return reason, f"card {card} cannot be chosen here"
+        return self.rule, f"this card needs {self.count} card(s) chosen here"
+
+
+Program = tuple[Instr, ...]

@@ -1,0 +1,43 @@
+"""``elevenes play GAME``: hands the game to its own terminal front end."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+from typing import Any
+
+from ..core.errors import BadOption
+from . import REGISTRY, game_ids, load_game
+
+
+def parse_options(pairs: list[str] | None) -> dict[str, Any]:
+    """``-o key=value`` pairs as a dict (values stay text; the game coerces them)."""
+    options: dict[str, Any] = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise BadOption(f"option {pair!r} is not of the form key=value")
+        options[key.strip()] = value.strip()
+    return options
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", choices=game_ids(), help="which game")
+    parser.add_argument("--seed", type=int, default=None, help="seed for shuffles and bots")
+    parser.add_argument("--bot", default=None, help="let this bot play (random, greedy, ...)")
+    parser.add_argument("--cards", default=None, help="a .cards file replacing or adding cards")
+    parser.add_argument("--players", type=int, default=None, help="number of players")
+    parser.add_argument(
+        "-o", "--option", action="append", metavar="KEY=VALUE", help="a game option"
+    )
+    parser.add_argument("--quiet", action="store_true", help="with --bot: only the result")
+
+
+def run(args: argparse.Namespace) -> int:
+    options = parse_options(args.option)
+    if args.players is not None:
+        options["players"] = args.players
+    game = load_game(args.game, options=options, cards=args.cards)
+    front_end = importlib.import_module(REGISTRY[args.game] + ".terminal")
+    code: int = front_end.run(game, args)
+    return code

@@ -1,0 +1,617 @@
+"""Elevenes for One: the state machine, read top to bottom.
+
+Turn procedure (rulebook/elevenes-for-one/rules.md, "How to play"):
+  step 1 DEAL   chance lays the pantry cards face up one by one      EFO.PASS.SHUFFLE
+  step 2 FRONT  the player may put one card first for a minute       EFO.PASS.FRONT
+  step 3 TURN   score / use / discard the current card               EFO.TURN.OPTIONS
+         EFFECT the card's effect runs; its choices are decisions    EFO.EFFECT.*
+  step 4        the next face-up card, or a new pass                 EFO.PASS.NEXT, EFO.PASS.END
+The cards' effects are compiled from rulebook/elevenes-for-one/cards.cards; the primitives
+they call are the ``zone_/filter_/ref_/verb_`` methods of ``Primitives`` below.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from ...core.api import CHANCE, TERMINAL, Action, Game, Json, OptionSpec, State
+from ...core.errors import BadState, IllegalAction
+from ...dsl.compile import CardSet
+from ...dsl.load import load_card_set
+from ...dsl.runtime import Choice, Frame
+
+# -- phases and actions ------------------------------------------------------------------------
+DEAL, FRONT, TURN, EFFECT, OVER = "deal", "front", "turn", "effect", "over"
+PHASES = (DEAL, FRONT, TURN, EFFECT, OVER)
+
+SCORE, USE, DISCARD, PASS, YES = 1, 2, 3, 4, 5
+FRONT_BASE, DEAL_BASE, CHOICE_BASE, WORD_SPAN = 100, 200, 1000, 4096
+SIMPLE = {SCORE: "score", USE: "use", DISCARD: "discard", PASS: "pass", YES: "yes"}
+SIMPLE_BY_NAME = {name: action for action, name in SIMPLE.items()}
+# the action words of effect choices, in the order their actions sort
+WORDS = ("flip", "swap", "return", "score", "move", "take", "draw", "player")
+
+DISCARD_LIMIT = 3  # EFO.DISCARD.LIMIT
+ALL_CARDS = tuple(range(1, 12))
+
+RESULTS = ("won", "out-of-time", "stuck")
+
+RATING_BANDS = (  # EFO.RATING.BANDS: (lowest points, verdict)
+    (14, "You have shown your worth: Lady Agatha raises your wages."),
+    (12, "Lady Agatha congratulates you with a half-day off."),
+    (11, "You did what was expected, no more."),
+    (8, "The Madam is disappointed: you risk being replaced."),
+    (0, "You're fired!"),
+)
+
+
+def encode_choice(word: str, items: tuple[int, ...]) -> int:
+    if word == "pass":
+        return PASS
+    if word == "yes":
+        return YES
+    mask = 0
+    for item in items:
+        mask |= 1 << item
+    return CHOICE_BASE + WORDS.index(word) * WORD_SPAN + mask
+
+
+def decode_choice(action: int) -> tuple[str, tuple[int, ...]]:
+    if action == PASS:
+        return "pass", ()
+    if action == YES:
+        return "yes", ()
+    word, mask = divmod(action - CHOICE_BASE, WORD_SPAN)
+    return WORDS[word], tuple(i for i in range(16) if mask >> i & 1)
+
+
+def rating(top: int, minutes: int) -> tuple[int, str]:
+    """EFO.RATING: the top card's number plus the minutes left, and its band."""
+    points = top + minutes
+    verdict = next(text for low, text in RATING_BANDS if points >= low)
+    return points, verdict
+
+
+class Primitives:
+    """The operations Elevenes for One cards are compiled against (vocab.py names them)."""
+
+    PASS = PASS
+    YES = YES
+
+    def encode(self, word: str, items: tuple[int, ...]) -> int:
+        return encode_choice(word, items)
+
+    def decode(self, action: int) -> tuple[str, tuple[int, ...]]:
+        return decode_choice(action)
+
+    def rule_for_exception(self, name: str, rule: str) -> str:
+        return "EFO.EFFECT.NOT-SELF" if name == "self" else rule
+
+    def players(self, st: EfoState, fr: Frame, except_me: bool) -> list[int]:
+        return [] if except_me else [0]
+
+    # zones
+    def zone_pantry(self, st: EfoState, fr: Frame, owner: int) -> list[int]:
+        return list(st.pantry)
+
+    def zone_discard(self, st: EfoState, fr: Frame, owner: int) -> list[int]:
+        return list(st.discard)
+
+    def zone_trolley(self, st: EfoState, fr: Frame, owner: int) -> list[int]:
+        return list(st.trolley)
+
+    # filters and tests
+    def filter_face_up(self, st: EfoState, fr: Frame, card: int) -> bool:
+        return card in st.pantry and card not in st.down
+
+    def filter_face_down(self, st: EfoState, fr: Frame, card: int) -> bool:
+        return card in st.down
+
+    def filter_scorable(self, st: EfoState, fr: Frame, card: int) -> bool:
+        return card == st.top() + 1  # EFO.SCORE.NEXT
+
+    def test_face_up(self, st: EfoState, fr: Frame, card: int) -> bool:
+        return self.filter_face_up(st, fr, card)
+
+    def test_face_down(self, st: EfoState, fr: Frame, card: int) -> bool:
+        return card in st.down
+
+    def value_minutes(self, st: EfoState, fr: Frame) -> int:
+        return st.minutes
+
+    # card references
+    def ref_self(self, st: EfoState, fr: Frame) -> int | None:
+        return fr.card
+
+    def ref_first(self, st: EfoState, fr: Frame) -> int | None:
+        return st.pantry[0] if st.pantry else None
+
+    def ref_next(self, st: EfoState, fr: Frame) -> int | None:
+        # EFO.RULING.NEXT-CARD: after the card's place if it has left the pantry
+        pantry = st.pantry
+        index = pantry.index(fr.card) + 1 if fr.card in pantry else st.cursor
+        return pantry[index] if index < len(pantry) else None
+
+    # verbs: (state, frame, chosen cards or None, *arguments)
+    def applicable_flip_down(self, st: EfoState, fr: Frame, card: int) -> str | None:
+        if st.cards.has(card, "unflippable"):
+            return "EFO.FLIP.IMMUNE"
+        if card not in st.pantry or card in st.down:
+            return "EFO.FLIP.FACE-UP"
+        return None
+
+    def verb_flip_down(self, st: EfoState, fr: Frame, chosen: tuple[int, ...] | None,
+                       card: int | None = None) -> None:
+        for target in chosen if chosen is not None else (card,):
+            if target is not None and self.applicable_flip_down(st, fr, target) is None:
+                st.down.add(target)
+
+    def verb_swap(self, st: EfoState, fr: Frame, chosen: tuple[int, ...] | None,
+                  card: int | None = None) -> None:
+        if chosen is None or len(chosen) != 2:
+            return
+        pantry = st.pantry
+        i, j = pantry.index(chosen[0]), pantry.index(chosen[1])
+        pantry[i], pantry[j] = pantry[j], pantry[i]
+
+    def verb_return_after_self(self, st: EfoState, fr: Frame,
+                               chosen: tuple[int, ...] | None, card: int | None = None) -> None:
+        # EFO.CARD.SERVANTS; EFO.RULING.SERVANTS-SCORED: after (10)'s place once scored
+        target = chosen[0] if chosen else card
+        if target is None or target not in st.discard:
+            return
+        st.discard.remove(target)
+        pantry = st.pantry
+        index = pantry.index(fr.card) + 1 if fr.card in pantry else st.cursor
+        st.insert(index, target)
+
+    def verb_score(self, st: EfoState, fr: Frame, chosen: tuple[int, ...] | None,
+                   card: int | None = None) -> None:
+        # EFO.CARD.ELEVENSES / EFO.RULING.ELEVENSES-SCORE: the whole of option 3A
+        target = chosen[0] if chosen else card
+        if target is None or target != st.top() + 1 or target not in st.discard:
+            return
+        st.discard.remove(target)
+        st.start_score(target)
+
+    def verb_send_to_end(self, st: EfoState, fr: Frame, chosen: tuple[int, ...] | None,
+                         card: int | None = None) -> None:
+        target = chosen[0] if chosen else card
+        if target is None or target not in st.pantry:
+            return
+        st.remove(target)
+        st.pantry.append(target)
+        st.down.discard(target)
+
+    def verb_reshuffle(self, st: EfoState, fr: Frame, chosen: tuple[int, ...] | None,
+                       zone: tuple[str, int]) -> None:
+        st.restart = True  # EFO.CARD.CHINA: back to step 1 once the card is resolved
+
+    def verb_cost(self, st: EfoState, fr: Frame, chosen: tuple[int, ...] | None,
+                  minutes: int) -> None:
+        fr.cost = minutes
+
+
+PRIMITIVES = Primitives()
+
+
+class EfoGame(Game):
+    id = "elevenes-for-one"
+    option_specs = (
+        OptionSpec("edition", "v1.1", ["v1.0", "v1.1"], doc="which rules text",
+                   rule="EFO.EDITIONS"),
+        OptionSpec("minutes", 15, kind=int, low=1, high=15, doc="minutes on the clock at the start",
+                   rule="EFO.VARIANT.MINUTES"),
+        OptionSpec("challenge", False, kind=bool,
+                   doc="the Tea Trolley is shuffled into the pantry", rule="EFO.VARIANT.TROLLEY"),
+    )
+
+    def __init__(self, options: Mapping[str, Any] | None = None, cards: CardSet | None = None):
+        super().__init__(options)
+        self.cards = cards if cards is not None else load_card_set(self.id, PRIMITIVES)
+
+    def num_players(self) -> int:
+        return 1
+
+    def new_initial_state(self) -> EfoState:
+        state = EfoState(self)
+        state.minutes = int(self.options["minutes"])  # EFO.SETUP.CLOCK
+        if self.options["challenge"]:  # EFO.VARIANT.TROLLEY
+            state.deck = list(ALL_CARDS)
+        else:  # EFO.SETUP.TROLLEY, EFO.SETUP.PANTRY
+            state.trolley = [1]
+            state.deck = list(ALL_CARDS[1:])
+        state.phase = DEAL
+        return state
+
+    def state_from_json(self, doc: Mapping[str, Any]) -> EfoState:
+        return EfoState.from_json(self, doc)
+
+
+class EfoState(State):
+    __slots__ = ("game", "cards", "history", "minutes", "trolley", "pantry", "down", "discard",
+                 "deck", "phase", "cursor", "stack", "choice", "held", "restart", "result")
+
+    def __init__(self, game: EfoGame) -> None:
+        self.game = game
+        self.cards = game.cards
+        self.history: list[Action] = []
+        self.minutes = 15
+        self.trolley: list[int] = []
+        self.pantry: list[int] = []
+        self.down: set[int] = set()
+        self.discard: list[int] = []
+        self.deck: list[int] = []  # cards still to be laid out in this deal
+        self.phase = DEAL
+        self.cursor = 0  # TURN: the current card's index; EFFECT: the first unseen index
+        self.stack: list[Frame] = []
+        self.choice: Choice | None = None
+        self.held: int | None = None  # a discarded card whose effect runs before the pile
+        self.restart = False
+        self.result: str | None = None
+
+    def clone(self) -> EfoState:
+        other = EfoState.__new__(EfoState)
+        other.game = self.game
+        other.cards = self.cards
+        other.history = list(self.history)
+        other.minutes = self.minutes
+        other.trolley = list(self.trolley)
+        other.pantry = list(self.pantry)
+        other.down = set(self.down)
+        other.discard = list(self.discard)
+        other.deck = list(self.deck)
+        other.phase = self.phase
+        other.cursor = self.cursor
+        other.stack = [f.copy() for f in self.stack]
+        other.choice = self.choice
+        other.held = self.held
+        other.restart = self.restart
+        other.result = self.result
+        return other
+
+    # -- small helpers the primitives use ------------------------------------------------------
+    def top(self) -> int:
+        return self.trolley[-1] if self.trolley else 0
+
+    def remove(self, card: int) -> None:
+        """Take a card out of the pantry, keeping the place of the pass (EFO.PASS.NEXT)."""
+        index = self.pantry.index(card)
+        del self.pantry[index]
+        self.down.discard(card)
+        if index < self.cursor:
+            self.cursor -= 1
+
+    def insert(self, index: int, card: int) -> None:
+        self.pantry.insert(index, card)
+        self.down.discard(card)
+        if index < self.cursor:
+            self.cursor += 1
+
+    def lose(self, minutes: int) -> None:
+        self.minutes = max(0, self.minutes - minutes)  # EFO.CLOCK.ZERO: never below zero
+
+    # -- whose turn ------------------------------------------------------------------------------
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase == DEAL:
+            return CHANCE
+        if phase == OVER:
+            return TERMINAL
+        if phase == EFFECT and self.choice is not None:
+            return self.choice.player
+        return 0
+
+    def legal_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase == TURN:  # EFO.TURN.OPTIONS
+            card = self.pantry[self.cursor]
+            actions = [SCORE, USE] if card == self.top() + 1 else [USE]  # EFO.SCORE.NEXT
+            if len(self.discard) < DISCARD_LIMIT and not self.cards.has(card, "undiscardable"):
+                actions.append(DISCARD)  # EFO.DISCARD.LIMIT, EFO.DISCARD.NEVER
+            return actions
+        if phase == DEAL:
+            return [DEAL_BASE + c for c in self.deck]
+        if phase == FRONT:  # EFO.PASS.FRONT; EFO.RULING.FRONT-FIRST: not the first card
+            return [PASS] + [FRONT_BASE + c for c in sorted(self.pantry[1:])]
+        if phase == EFFECT and self.choice is not None:
+            return self.choice.options
+        return []
+
+    # -- actions as text -------------------------------------------------------------------------
+    def action_to_string(self, action: Action) -> str:
+        if action in SIMPLE:
+            return SIMPLE[action]
+        if FRONT_BASE < action < FRONT_BASE + 12:
+            return f"front {action - FRONT_BASE}"
+        if DEAL_BASE < action < DEAL_BASE + 12:
+            return f"deal {action - DEAL_BASE}"
+        if action >= CHOICE_BASE:
+            word, items = decode_choice(action)
+            return " ".join([word, *map(str, items)])
+        return f"<action {action}>"
+
+    def string_to_action(self, text: str) -> Action:
+        words = text.split()
+        if len(words) == 1 and words[0] in SIMPLE_BY_NAME:
+            return SIMPLE_BY_NAME[words[0]]
+        if len(words) >= 2 and all(re.fullmatch(r"\d{1,2}", w) for w in words[1:]):
+            numbers = [int(w) for w in words[1:]]
+            if all(1 <= n <= 11 for n in numbers) and len(set(numbers)) == len(numbers):
+                if words[0] == "front" and len(numbers) == 1:
+                    return FRONT_BASE + numbers[0]
+                if words[0] == "deal" and len(numbers) == 1:
+                    return DEAL_BASE + numbers[0]
+                if words[0] in WORDS:
+                    return encode_choice(words[0], tuple(sorted(numbers)))
+        raise IllegalAction("EFO.ACTIONS", f"{text!r} is not an Elevenes for One action", text)
+
+    # -- refusals (slow path) ----------------------------------------------------------------------
+    def explain_illegal(self, action: Action) -> IllegalAction:
+        text = self.action_to_string(action)
+        phase = self.phase
+        if phase == OVER:
+            return IllegalAction("EFO.GOAL.END", "the game is over", text)
+        if phase == TURN and action in (SCORE, USE, DISCARD):
+            card = self.pantry[self.cursor]
+            if action == SCORE:
+                return IllegalAction(
+                    "EFO.SCORE.NEXT",
+                    f"card {card} is not next after the trolley's top card {self.top()}", text)
+            if self.cards.has(card, "undiscardable"):
+                return IllegalAction("EFO.DISCARD.NEVER", f"card {card} can never be discarded",
+                                     text)
+            return IllegalAction(
+                "EFO.DISCARD.LIMIT", f"the discard pile already holds {len(self.discard)} cards",
+                text)
+        if phase == FRONT and FRONT_BASE < action < FRONT_BASE + 12:
+            card = action - FRONT_BASE
+            if self.pantry and self.pantry[0] == card:
+                return IllegalAction("EFO.RULING.FRONT-FIRST", f"card {card} is already first",
+                                     text)
+            return IllegalAction("EFO.PASS.FRONT", f"card {card} is not in the pantry", text)
+        if phase == DEAL and DEAL_BASE < action < DEAL_BASE + 12:
+            return IllegalAction("EFO.PASS.SHUFFLE",
+                                 f"card {action - DEAL_BASE} is not waiting to be laid out", text)
+        if phase == EFFECT and self.choice is not None and action >= CHOICE_BASE:
+            frame = self.stack[-1]
+            instr = self.cards.program(frame.card, frame.event)[frame.pc]
+            rule, message = instr.explain(self, frame, action)
+            return IllegalAction(rule, message, text)
+        if phase == EFFECT and action == PASS:
+            return IllegalAction("EFO.EFFECT.MANDATORY",
+                                 "this effect must be carried out: it cannot be declined", text)
+        expected = {DEAL: "a card dealt (deal N)", FRONT: "front N or pass",
+                    TURN: "score, use or discard", EFFECT: "one of the card's choices"}[phase]
+        return IllegalAction("EFO.PROCEDURE", f"{text!r} is not a move now: expected {expected}",
+                             text)
+
+    # -- applying actions (known legal) --------------------------------------------------------------
+    def _apply(self, action: Action) -> None:
+        phase = self.phase
+        if phase == TURN:
+            card = self.pantry[self.cursor]
+            if action == USE:  # EFO.USE.ACTION
+                self.cursor += 1
+                self.stack.append(Frame(card, "use"))
+            elif action == SCORE:  # EFO.SCORE.ACTION
+                self.remove(card)
+                self.start_score(card)
+            else:  # EFO.DISCARD.LIMIT: the card goes aside without its action or a minute
+                self.remove(card)
+                if self.cards.program(card, "discard"):
+                    self.held = card
+                    self.stack.append(Frame(card, "discard", cost=0))
+                else:
+                    self.discard.append(card)
+            self.phase = EFFECT
+            self.run()
+        elif phase == DEAL:  # EFO.PASS.SHUFFLE
+            card = action - DEAL_BASE
+            self.deck.remove(card)
+            self.pantry.append(card)
+            if not self.deck:
+                self.phase = FRONT
+        elif phase == FRONT:
+            if action != PASS:  # EFO.PASS.FRONT
+                card = action - FRONT_BASE
+                self.pantry.remove(card)
+                self.pantry.insert(0, card)
+                self.lose(1)
+            self.cursor = 0
+            self.phase = TURN
+            if self.minutes == 0:  # EFO.CLOCK.ZERO
+                self.finish("out-of-time")
+        else:
+            frame = self.stack[-1]
+            instr = self.cards.program(frame.card, frame.event)[frame.pc]
+            self.choice = None
+            instr.resume(self, frame, action)
+            self.run()
+
+    def start_score(self, card: int) -> None:
+        """EFO.SCORE.ACTION: onto the trolley, then the card's action, then the minute."""
+        self.trolley.append(card)
+        self.stack.append(Frame(card, "score"))
+
+    def run(self) -> None:
+        """Run the effects on the stack until one waits for a choice or all are done."""
+        stack = self.stack
+        while stack:
+            frame = stack[-1]
+            program = self.cards.program(frame.card, frame.event)
+            if frame.pc < len(program):
+                choice = program[frame.pc].run(self, frame)
+                if choice is not None:
+                    self.choice = choice
+                    return
+                continue
+            stack.pop()
+            self.end_of(frame)
+        self.choice = None
+        self.step_four()
+
+    def end_of(self, frame: Frame) -> None:
+        """What the procedure does once a card's effect is over."""
+        card = frame.card
+        if frame.event == "use":
+            if card in self.pantry:
+                self.down.add(card)  # EFO.USE.FLIP
+            self.lose(frame.cost)  # EFO.USE.MINUTE (Sugar: 2, Servants returning: 0)
+        elif frame.event == "score":
+            if card == 11:
+                self.result = "won"  # EFO.GOAL.WIN: no minute is lost for (11)
+            else:
+                self.lose(frame.cost)  # EFO.SCORE.MINUTE
+        else:
+            self.discard.append(card)  # EFO.CARD.ELEVENSES: (11) reaches the pile last
+            self.held = None
+
+    def step_four(self) -> None:
+        """EFO.PASS.NEXT / EFO.PASS.END: the next face-up card, or a new pass."""
+        if self.result is not None:
+            self.finish(self.result)
+            return
+        if self.minutes == 0:  # EFO.CLOCK.ZERO
+            self.finish("out-of-time")
+            return
+        if not self.restart:
+            pantry, down = self.pantry, self.down
+            index = self.cursor
+            while index < len(pantry) and pantry[index] in down:
+                index += 1
+            if index < len(pantry):
+                self.cursor = index
+                self.phase = TURN
+                return
+        self.restart = False
+        if not self.pantry:  # EFO.GOAL.STUCK
+            self.finish("stuck")
+            return
+        self.deck = sorted(self.pantry)  # EFO.PASS.SHUFFLE: all cards, face up again
+        self.pantry = []
+        self.down = set()
+        self.cursor = 0
+        self.phase = DEAL
+
+    def finish(self, result: str) -> None:
+        self.result = result
+        self.phase = OVER
+        self.stack = []
+        self.choice = None
+
+    # -- results -------------------------------------------------------------------------------------
+    def returns(self) -> list[float]:
+        return [1.0 if self.result == "won" else 0.0]
+
+    def score(self) -> int:
+        return rating(self.top(), self.minutes)[0]
+
+    def rating(self) -> tuple[int, str]:
+        return rating(self.top(), self.minutes)
+
+    # -- views ---------------------------------------------------------------------------------------
+    def _pantry_json(self, hide: bool) -> list[Any]:
+        return [
+            ({"face": "down"} if hide else [c, "down"]) if c in self.down else [c, "up"]
+            for c in self.pantry
+        ]
+
+    def to_json(self) -> Json:
+        return {
+            "game": self.game.id,
+            "options": dict(self.game.options),
+            "phase": self.phase,
+            "minutes": self.minutes,
+            "trolley": list(self.trolley),
+            "pantry": self._pantry_json(hide=False),
+            "discard": list(self.discard),
+            "deck": sorted(self.deck),
+            "cursor": self.cursor,
+            "held": self.held,
+            "restart": self.restart,
+            "stack": [f.to_json() for f in self.stack],
+            "choice": None if self.choice is None else {
+                "player": self.choice.player,
+                "options": [self.action_to_string(a) for a in self.choice.options],
+            },
+            "result": self.result,
+        }
+
+    def observation(self, player: int) -> Json:
+        """What the player sees: face-down pantry cards are backs; the deck is unordered."""
+        doc = self.to_json()
+        doc["pantry"] = [
+            {"face": "down"} if c in self.down else {"card": c, "face": "up"}
+            for c in self.pantry
+        ]
+        del doc["stack"]
+        return doc
+
+    @classmethod
+    def from_json(cls, game: EfoGame, doc: Mapping[str, Any]) -> EfoState:
+        from .schema import validate_state
+
+        validate_state(doc)
+        if doc["game"] != game.id:
+            raise BadState(f"the state is of game {doc['game']!r}, not {game.id!r}")
+        state = cls(game)
+        try:
+            state.minutes = int(doc["minutes"])
+            state.trolley = [int(c) for c in doc["trolley"]]
+            state.pantry = [int(entry[0]) for entry in doc["pantry"]]
+            state.down = {int(entry[0]) for entry in doc["pantry"] if entry[1] == "down"}
+            state.discard = [int(c) for c in doc["discard"]]
+            state.deck = sorted(int(c) for c in doc.get("deck", []))
+            state.phase = str(doc["phase"])
+            state.cursor = int(doc.get("cursor", 0))
+            state.held = None if doc.get("held") is None else int(doc["held"])
+            state.restart = bool(doc.get("restart", False))
+            state.stack = [Frame.from_json(f) for f in doc.get("stack", [])]
+            state.result = doc.get("result")
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise BadState(f"malformed Elevenes for One state: {exc}") from None
+        state.check_consistent()
+        if state.phase == EFFECT:
+            state.resume_loaded()
+        return state
+
+    def resume_loaded(self) -> None:
+        """Recompute the pending choice of a loaded mid-effect state (or finish the effect)."""
+        if not self.stack:
+            raise BadState("phase 'effect' needs an effect on the stack")
+        frame = self.stack[-1]
+        program = self.cards.program(frame.card, frame.event)
+        if frame.pc > len(program):
+            raise BadState(f"card {frame.card} has no step {frame.pc} in its {frame.event}")
+        self.run()
+
+    def check_consistent(self) -> None:
+        """A loaded state must hold each card once and respect the limits of the rules."""
+        places = self.trolley + self.pantry + self.discard + self.deck
+        if self.held is not None:
+            places.append(self.held)
+        expected = list(ALL_CARDS)
+        if sorted(places) != expected:
+            raise BadState(
+                f"the state must hold each card 1-11 exactly once, found {sorted(places)}")
+        if self.trolley != list(range(1, len(self.trolley) + 1)):
+            raise BadState(f"the trolley must hold 1, 2, 3, ... in order, not {self.trolley}")
+        if not self.game.options["challenge"] and not self.trolley:
+            raise BadState("the Tea Trolley (1) starts on the trolley unless challenge is on")
+        if len(self.discard) > DISCARD_LIMIT:
+            raise BadState(f"the discard pile holds at most {DISCARD_LIMIT} cards")
+        if self.phase not in PHASES:
+            raise BadState(f"unknown phase {self.phase!r}; phases: {', '.join(PHASES)}")
+        if self.phase == TURN and not (
+            0 <= self.cursor < len(self.pantry) and self.pantry[self.cursor] not in self.down
+        ):
+            raise BadState("in phase 'turn' the cursor must point at a face-up pantry card")
+        if self.phase == OVER and self.result not in RESULTS:
+            raise BadState(f"a finished game needs a result: {', '.join(RESULTS)}")
+        if self.phase == DEAL and not self.deck:
+            raise BadState("phase 'deal' needs cards in the deck")
+        if not 0 <= self.minutes <= 15:
+            raise BadState("minutes run from 0 to 15")

@@ -1,0 +1,47 @@
+"""The words Elevenes for One cards may use.  Each is a primitive of primitives.py."""
+
+from __future__ import annotations
+
+from ...dsl.vocab import Verb, Vocabulary
+
+VOCABULARY = Vocabulary(
+    game="elevenes-for-one",
+    card_numbers=(1, 11),
+    events={
+        "use": "option 3B: the card is used (EFO.USE.ACTION)",
+        "score": "option 3A: the card is scored (EFO.SCORE.ACTION)",
+        "discard": "option 3C: the card is discarded; runs before it reaches the pile",
+    },
+    zones={"pantry": False, "discard": False, "trolley": False},
+    filters={
+        "face_up": "the card lies face up in the pantry",
+        "face_down": "the card lies face down in the pantry",
+        "scorable": "the card is next after the top of the Tea Trolley",
+    },
+    traits={
+        "undiscardable": "never discarded (EFO.DISCARD.NEVER)",
+        "unflippable": "never flipped face down by a card effect (EFO.FLIP.IMMUNE)",
+    },
+    refs={
+        "self": "the card whose effect this is",
+        "next": "the card after this one in the pantry (after its place, once it has left)",
+        "first": "the first card of the pantry",
+    },
+    tests={"face_up": "is the card face up in the pantry", "face_down": "is it face down"},
+    values={"minutes": "minutes left on the clock"},
+    grants={},
+    verbs={
+        "flip_down": Verb("flip_down", ("card",), chosen=0, word="flip",
+                          doc="turn face-up pantry cards face down"),
+        "swap": Verb("swap", ("card",), chosen=2, word="swap",
+                     doc="swap the places of two pantry cards"),
+        "return_after_self": Verb("return_after_self", ("card",), chosen=1, word="return",
+                                  doc="put a discarded card face up just after this card"),
+        "score": Verb("score", ("card",), chosen=1, word="score",
+                      doc="score a card (the whole of option 3A)"),
+        "send_to_end": Verb("send_to_end", ("card",), chosen=1, word="move",
+                            doc="put a pantry card last, face up"),
+        "reshuffle": Verb("reshuffle", ("zone",), doc="collect the pantry and go to step 1"),
+        "cost": Verb("cost", ("int",), doc="the minutes this use or score costs"),
+    },
+)
