@@ -1,0 +1,239 @@
+"""Text in and out: action strings (BWL.NOTATION.ACTIONS) and canonical state documents.
+
+Both are the slow path: a parse or a load checks everything and explains what is wrong.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+import jsonschema
+
+from ...core.api import Action, Json
+from ...core.errors import BadState, IllegalAction
+from ...paths import conformance_dir
+from .layout import FULL, PIN_INDEX, PINS
+from .scoring import FRAMES, frame_done
+from .state import (
+    DEAL,
+    DEAL_SIZE,
+    EMPTY,
+    END_BALL,
+    GAME_ID,
+    OVER,
+    PHASES,
+    PILE_SIZES,
+    PLAY,
+    BowlingGame,
+    BowlingState,
+    knock_action,
+)
+
+ACTION_HELP = "actions are 'knock P PINS' (e.g. 'knock 0 F H'), 'end ball' and 'deal N'"
+
+
+def parse_action(text: str) -> Action:
+    """``knock 0 H F`` / ``knock 0 HF`` / ``end ball`` / ``deal 7`` -> action number."""
+    words = text.strip().lower().split()
+    if len(words) == 2 and words[0] == "deal" and words[1] in "0123456789" and words[1]:
+        return int(words[1])
+    if words in (["end", "ball"], ["end"]):
+        return END_BALL
+    if len(words) >= 2 and words[0] == "knock":
+        if words[1] not in ("0", "1", "2"):
+            raise IllegalAction(
+                "BWL.NOTATION.ACTIONS",
+                f"{text!r}: the piles are 0 (five cards), 1 (three) and 2 (two), not {words[1]!r}",
+                text,
+            )
+        mask = 0
+        for letter in "".join(words[2:]).upper():
+            if letter not in PIN_INDEX:
+                raise IllegalAction(
+                    "BWL.NOTATION.ACTIONS",
+                    f"{text!r}: {letter!r} is no pin; the pins are A to J",
+                    text,
+                )
+            bit = 1 << PIN_INDEX[letter]
+            if mask & bit:
+                raise IllegalAction(
+                    "BWL.NOTATION.ACTIONS", f"{text!r}: pin {letter} is named twice", text
+                )
+            mask |= bit
+        return knock_action(int(words[1]), mask)
+    raise IllegalAction("BWL.NOTATION.ACTIONS", f"unknown action {text!r}; {ACTION_HELP}", text)
+
+
+# -- canonical state documents ----------------------------------------------------------------
+
+
+@lru_cache(maxsize=1)
+def _validator() -> jsonschema.protocols.Validator:
+    path = conformance_dir("schema") / "state-bowling-solitaire.schema.json"
+    schema = json.loads(path.read_text(encoding="utf-8"))
+    cls = jsonschema.validators.validator_for(schema)
+    validator: jsonschema.protocols.Validator = cls(schema)
+    return validator
+
+
+def _bad(message: str) -> BadState:
+    return BadState(f"bowling-solitaire state: {message}")
+
+
+def _frame_progress(frame: int, balls: Sequence[int]) -> tuple[int, int, int, int, int]:
+    """Replay one frame's balls: (rack, ball, pins downed by the rack's first ball) for the
+    next ball, then (rack, ball) of the last ball bowled.  Raises BadState for balls no
+    frame can have."""
+    rack, ball, standing, first = 0, 1, 10, 0
+    last_rack, last_ball = 0, 1
+    for number, pins in enumerate(balls, 1):
+        last_rack, last_ball = rack, ball
+        if frame_done(frame, balls[: number - 1]):
+            raise _bad(f"frame {frame} has a ball too many: {list(balls)} (BWL.GAME.FRAMES)")
+        if pins > standing:
+            raise _bad(
+                f"frame {frame}: ball {number} downs {pins} pins but only {standing} stand "
+                f"(BWL.SCORE.PINS)"
+            )
+        if ball == 1 and pins < 10:
+            ball, standing, first = 2, 10 - pins, pins
+        else:  # a strike, or the rack's second ball: the next ball (if any) is at a fresh rack
+            if pins == standing:
+                rack += 1
+            ball, standing, first = 1, 10, 0
+    return rack, ball, first, last_rack, last_ball
+
+
+def state_from_doc(game: BowlingGame, doc: Mapping[str, Any]) -> BowlingState:
+    """Load a canonical state document, or raise BadState saying what is wrong."""
+    if not isinstance(doc, Mapping):
+        raise _bad("a state is a JSON object")
+    errors = sorted(_validator().iter_errors(dict(doc)), key=lambda e: list(e.absolute_path))
+    if errors:
+        first = errors[0]
+        where = "/".join(str(p) for p in first.absolute_path) or "(top)"
+        raise _bad(f"at {where}: {first.message}")
+    phase = PHASES.index(doc["phase"])
+    frame: int = doc["frame"]
+    pad: list[list[int]] = [list(balls) for balls in doc["pad"]]
+    pins = [EMPTY if doc["pins"][p] is None else doc["pins"][p] for p in PINS]
+    piles_top_first: list[list[int]] = [list(p) for p in doc["piles"]]
+    out: list[int] = list(doc["out"])
+
+    # BWL.SETUP.CARDS: twenty cards, 0-9 twice.
+    counts = [0] * 10
+    for value in [v for v in pins if v != EMPTY] + sum(piles_top_first, []) + out:
+        counts[value] += 1
+    for value, n in enumerate(counts):
+        if n > 2:
+            raise _bad(
+                f"there are {n} cards numbered {value}; the cards are 0-9 twice (BWL.SETUP.CARDS)"
+            )
+    if out != sorted(out):
+        raise _bad("'out' must be sorted")
+    for index, (pile, size) in enumerate(zip(piles_top_first, PILE_SIZES, strict=True)):
+        if len(pile) > size:
+            raise _bad(
+                f"pile {index} holds {len(pile)} cards; it is dealt {size} (BWL.SETUP.PILES)"
+            )
+
+    # The pad: finished frames, then the current one.
+    expected_frames = FRAMES if phase == OVER else frame
+    if phase == OVER and frame != FRAMES:
+        raise _bad("a finished game is in frame 10 (BWL.GAME.FRAMES)")
+    if len(pad) != expected_frames:
+        raise _bad(
+            f"the pad must hold {expected_frames} frame(s) (frames so far, the current "
+            f"one included), not {len(pad)}"
+        )
+    for index, balls in enumerate(pad[:-1]):
+        _frame_progress(index + 1, balls)
+        if not frame_done(index + 1, balls):
+            raise _bad(f"frame {index + 1} is not finished: {balls}")
+    rack, ball, first_ball, last_rack, last_ball = _frame_progress(frame, pad[-1])
+    current_done = frame_done(frame, pad[-1])
+    if phase == OVER:
+        if not current_done:
+            raise _bad(f"the game is over but frame 10 is not finished: {pad[-1]}")
+        rack, ball = last_rack, last_ball
+    elif current_done:
+        raise _bad(f"frame {frame} is finished ({pad[-1]}); the state should be in the next frame")
+    if (doc["rack"], doc["ball"]) != (rack, ball):
+        raise _bad(
+            f"after the balls {pad[-1]} of frame {frame} comes rack {rack}, ball {ball}; "
+            f"not rack {doc['rack']}, ball {doc['ball']}"
+        )
+
+    state = BowlingState.__new__(BowlingState)
+    state.game = game
+    state.history = []
+    state.phase = phase
+    state.frame = frame
+    state.rack = rack
+    state.ball = ball
+    state.pad = pad
+    state.pins = pins
+    state.piles = [list(reversed(pile)) for pile in piles_top_first]
+    state.out = [out.count(v) for v in range(10)]
+    state._digit = {}
+    state._by_digit = ((),) * 10
+
+    if phase == DEAL:
+        _check_partial_deal(pins, piles_top_first, out)
+        state.stock = [2 - n for n in counts]
+        state.dealt = sum(counts)
+        state.standing = 0
+        return state
+
+    if sum(counts) != DEAL_SIZE:
+        missing = [v for v in range(10) for _ in range(2 - counts[v])]
+        raise _bad(
+            f"cards {missing} are missing: pins, piles and out hold all twenty (BWL.SETUP.CARDS)"
+        )
+    state.stock = [0] * 10
+    state.dealt = DEAL_SIZE
+    state.standing = sum(1 << i for i, v in enumerate(pins) if v != EMPTY)
+    if phase == PLAY:
+        downed = 10 - state.standing.bit_count()
+        if state.standing == 0:
+            raise _bad("every pin is down: the ball is over (BWL.BALL.END)")
+        if ball == 2 and downed < first_ball:
+            raise _bad(f"the first ball downed {first_ball} pins but only {downed} spots are empty")
+        state._index_rack()
+        if not state._has_knock():
+            raise _bad(
+                "no top card can be used, so the ball would already have ended "
+                "(BWL.BALL.END, BWL.RULING.USABLE)"
+            )
+    return state
+
+
+def _check_partial_deal(
+    pins: Sequence[int], piles_top_first: Sequence[Sequence[int]], out: Sequence[int]
+) -> None:
+    """BWL.SETUP.DEAL: during a deal the dealt cards fill the positions in order."""
+    if out:
+        raise _bad("no card is out of play while a rack is being dealt")
+    dealt_pins = sum(1 for v in pins if v != EMPTY)
+    if any(v == EMPTY for v in pins[:dealt_pins]):
+        raise _bad(
+            "pins are dealt in order A to J: a dealt pin follows an empty spot (BWL.SETUP.DEAL)"
+        )
+    sizes = [len(p) for p in piles_top_first]
+    if any(sizes) and dealt_pins < 10:
+        raise _bad("the piles are dealt after the ten pins (BWL.SETUP.DEAL)")
+    for index in (1, 2):
+        if sizes[index] and sizes[index - 1] < PILE_SIZES[index - 1]:
+            raise _bad(f"pile {index} is dealt after pile {index - 1} is full (BWL.SETUP.DEAL)")
+    if dealt_pins + sum(sizes) == DEAL_SIZE:
+        raise _bad("all twenty cards are dealt: the phase is 'play' (or the rack already ended)")
+
+
+def dump_state(state: BowlingState) -> Json:
+    return state.to_json()
+
+
+__all__ = ["GAME_ID", "PLAY", "FULL", "parse_action", "state_from_doc", "dump_state"]
