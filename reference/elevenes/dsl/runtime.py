@@ -179,7 +179,8 @@ class ChooseCards(Instr):
     ``mode``: "up_to" takes as many as there are, at most ``count`` (mandatory);
     "exactly" needs ``count`` candidates or does nothing; "random" is a chance draw.
     An optional choice (first statement of a ``may``) adds a PASS option that skips the block.
-    A choice with a single possible outcome is made without asking (rule CHOICE.FORCED).
+    A choice with a single possible outcome is made without asking (each game rules this,
+    e.g. EFO.EFFECT.FORCED).
     """
 
     __slots__ = ("host", "candidates", "count", "mode", "verb", "word", "bind", "by",

@@ -4,7 +4,7 @@ Turn procedure (rulebook/elevenes-for-one/rules.md, "How to play"):
   step 1 DEAL   chance lays the pantry cards face up one by one      EFO.PASS.SHUFFLE
   step 2 FRONT  the player may put one card first for a minute       EFO.PASS.FRONT
   step 3 TURN   score / use / discard the current card               EFO.TURN.OPTIONS
-         EFFECT the card's effect runs; its choices are decisions    EFO.EFFECT.*
+         EFFECT the card's effect runs; its choices are decisions    EFO.EFFECT.MANDATORY
   step 4        the next face-up card, or a new pass                 EFO.PASS.NEXT, EFO.PASS.END
 The cards' effects are compiled from rulebook/elevenes-for-one/cards.cards; the primitives
 they call are the ``zone_/filter_/ref_/verb_`` methods of ``Primitives`` below.
@@ -87,7 +87,7 @@ class Primitives:
         return decode_choice(action)
 
     def rule_for_exception(self, name: str, rule: str) -> str:
-        return "EFO.EFFECT.NOT-SELF" if name == "self" else rule
+        return "EFO.RULING.SELF-TARGET" if name == "self" else rule
 
     def players(self, st: EfoState, fr: Frame, except_me: bool) -> list[int]:
         return [] if except_me else [0]
@@ -158,7 +158,7 @@ class Primitives:
 
     def verb_return_after_self(self, st: EfoState, fr: Frame,
                                chosen: tuple[int, ...] | None, card: int | None = None) -> None:
-        # EFO.CARD.SERVANTS; EFO.RULING.SERVANTS-SCORED: after (10)'s place once scored
+        # EFO.CARD.SERVANTS; EFO.RULING.SERVANTS: after (10)'s place once scored
         target = chosen[0] if chosen else card
         if target is None or target not in st.discard:
             return
@@ -169,7 +169,7 @@ class Primitives:
 
     def verb_score(self, st: EfoState, fr: Frame, chosen: tuple[int, ...] | None,
                    card: int | None = None) -> None:
-        # EFO.CARD.ELEVENSES / EFO.RULING.ELEVENSES-SCORE: the whole of option 3A
+        # EFO.CARD.ELEVENSES / EFO.RULING.ELEVENSES: the whole of option 3A
         target = chosen[0] if chosen else card
         if target is None or target != st.top() + 1 or target not in st.discard:
             return
