@@ -464,6 +464,16 @@ class BowlingState(State):
             return [None, None, None]
         return [pile[-1] if pile else None for pile in self.piles]
 
+    def masks_for(self, digit: int) -> tuple[int, ...]:
+        """The pin sets of this rack (by shape) whose sum ends in ``digit``, standing or not."""
+        return self._by_digit[digit]
+
+    def digit_of(self, mask: int) -> int:
+        """The last digit of the sum of the pins dealt to the spots of ``mask``."""
+        return sum(self.pins[i] for i in bits(mask)) % 10 if mask not in self._digit else (
+            self._digit[mask]
+        )
+
     def cards_left(self) -> list[int]:
         """How many cards of each number are not yet out of play nor standing as pins:
         the ball cards (seen or not) plus the cards not dealt yet."""
