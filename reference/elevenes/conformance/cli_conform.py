@@ -1,0 +1,117 @@
+"""``elevenes conform``: run the conformance suite against the reference or another program.
+
+Exit status: 0 when nothing failed, 1 when a scenario failed or errored, a file could not be
+loaded, or (with ``--coverage``) a scenario cites a rule id the rulebook does not have.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from ..core.errors import ElevenesError
+from ..rulebook.index import Rulebook, UnknownRule, load_rulebook
+from .adapter import DEFAULT_TIMEOUT, AdapterSubject
+from .coverage import compute_coverage
+from .loader import Suite, load_suite, shipped_folder_game
+from .report import Progress
+from .runner import run_suite
+from .subject import ReferenceSubject, Subject
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "paths",
+        nargs="*",
+        metavar="PATH",
+        help="scenario files or folders (default: the whole shipped suite)",
+    )
+    parser.add_argument("--game", action="append", default=[], help="only this game's scenarios")
+    parser.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="only scenarios citing this rule id (or an id prefix such as PREFIX.TOPIC)",
+    )
+    parser.add_argument(
+        "--id", action="append", default=[], dest="ids", help="only the scenario with this id"
+    )
+    parser.add_argument(
+        "--adapter",
+        metavar="CMD",
+        default=None,
+        help='run against this program over the adapter protocol, e.g. "node my-engine.js"',
+    )
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=DEFAULT_TIMEOUT,
+        metavar="S",
+        help=f"seconds the program may take per request (default {DEFAULT_TIMEOUT:g})",
+    )
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.add_argument(
+        "--coverage",
+        action="store_true",
+        help="also list the rules no scenario cites, and cited ids the rulebook lacks",
+    )
+    parser.add_argument("-v", "--verbose", action="store_true", help="list passes and skips too")
+    parser.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="show a progress line on stderr (default: when stderr is a terminal)",
+    )
+
+
+def check_rule_filters(rulebook: Rulebook, rules: list[str]) -> None:
+    """Every --rule must be a rule id or the prefix of some ids."""
+    for rule in rules:
+        prefix = rule.rstrip(".") + "."
+        if rule not in rulebook and not rulebook.covers(prefix):
+            raise UnknownRule(rule, rulebook.suggest(rule))
+
+
+def select(suite: Suite, args: argparse.Namespace) -> Suite:
+    chosen = suite.select(games=args.game, rules=args.rule, ids=args.ids)
+    if args.game:
+        chosen.errors = [
+            error
+            for error in chosen.errors
+            if shipped_folder_game(Path(error.file)) in (None, *args.game)
+        ]
+    return chosen
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.timeout <= 0:
+        raise ElevenesError("--timeout must be a positive number of seconds")
+    rulebook = load_rulebook()
+    if args.rule:
+        check_rule_filters(rulebook, args.rule)
+    suite = load_suite(args.paths or None)
+    chosen = select(suite, args)
+    filtered = bool(args.game or args.rule or args.ids)
+    if filtered and not chosen.items and not chosen.errors:
+        raise ElevenesError("no scenario matches the --game / --rule / --id filters")
+    subject: Subject
+    if args.adapter:
+        adapter = AdapterSubject(args.adapter, timeout=args.timeout)
+        adapter.launch()
+        subject = adapter
+    else:
+        subject = ReferenceSubject()
+    progress = Progress(len(chosen.items), enabled=args.progress)
+    with subject:
+        report = run_suite(chosen, subject, progress=progress)
+    if args.coverage:
+        report.coverage = compute_coverage(chosen.items, rulebook, games=args.game or None)
+    if args.json:
+        json.dump(report.to_json(), sys.stdout, indent=2, ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        report.write_text(sys.stdout, verbose=args.verbose)
+    return 0 if report.ok else 1

@@ -1,0 +1,188 @@
+"""``elevenes judge FILE.yaml``: play a scenario's steps on the reference and show each verdict.
+
+Every action is shown with what the reference does with it: accepted, or refused citing a
+rule id and that rule's title.  Where the file states an expectation the verdict says whether
+the reference agrees.  A file without expectations settles a dispute: it just shows what the
+reference does at each step (a refused action changes nothing and play goes on).
+
+Exit status: 0 when the reference agrees with every expectation, 1 otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import IO
+
+from ..core.errors import ElevenesError
+from ..rulebook.index import Rulebook, RulebookError, load_rulebook
+from .loader import load_file
+from .matcher import match, set_mismatch
+from .model import Perft, Scenario, Step
+from .runner import Divergence, check_expect, state_change
+from .subject import ReferenceSubject, SubjectError, Unsupported
+
+SHOW_LEGAL = 12
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE.yaml", help="a scenario file (expectations optional)")
+    parser.add_argument("--id", dest="ids", action="append", default=[], help="only this scenario")
+    parser.add_argument(
+        "--state", action="store_true", help="print the canonical state after each step"
+    )
+
+
+class Judge:
+    """Plays scenarios on the reference and narrates the verdicts."""
+
+    def __init__(self, rulebook: Rulebook | None, out: IO[str], show_state: bool = False) -> None:
+        self.rulebook = rulebook
+        self.out = out
+        self.show_state = show_state
+        self.disagreements = 0
+        self.checks = 0
+
+    def cite(self, rule_id: str) -> str:
+        rule = self.rulebook.rules.get(rule_id) if self.rulebook is not None else None
+        if rule is None:
+            return f"{rule_id} (not in the rulebook)"
+        return rule.summary()
+
+    def say(self, text: str, indent: int = 2) -> None:
+        for line in text.splitlines() or [""]:
+            self.out.write(" " * indent + line + "\n")
+
+    def verdict(self, agrees: bool, what: str, detail: str = "") -> None:
+        self.checks += 1
+        if agrees:
+            self.say(f"expected {what}: agrees", 6)
+        else:
+            self.disagreements += 1
+            self.say(f"expected {what}: DISAGREES" + (f": {detail}" if detail else ""), 6)
+
+    def judge(self, scenario: Scenario) -> bool:
+        """Narrate one scenario; False when the reference could not play it."""
+        subject = ReferenceSubject()
+        self.out.write(f"scenario {scenario.id} ({scenario.where})\n")
+        if scenario.description:
+            self.say(scenario.description.strip())
+        options = json.dumps(scenario.options, sort_keys=True) if scenario.options else "defaults"
+        start = "the position given in `setup`" if scenario.setup is not None else "the start"
+        self.say(f"game {scenario.game}, options {options}, from {start}")
+        try:
+            subject.start(scenario.game, scenario.options)
+            if scenario.setup is not None:
+                subject.setup(scenario.setup)
+            for step in scenario.steps:
+                self.step(subject, step)
+            if scenario.final is not None:
+                self.say("final:")
+                self.expectation(subject, scenario.final, "final state")
+        except (SubjectError, Unsupported) as exc:
+            self.say(f"error: {exc}")
+            self.disagreements += 1
+            return False
+        finally:
+            subject.close()
+        return True
+
+    def step(self, subject: ReferenceSubject, step: Step) -> None:
+        note = f"  # {step.note}" if step.note else ""
+        self.say(f"step {step.number}:{note}")
+        for number, action in enumerate(step.actions):
+            last = number == len(step.actions) - 1
+            before = subject.state() if last and step.violation else None
+            refusal = subject.act(action)
+            if refusal is None:
+                self.say(f"{action} -> accepted", 4)
+            else:
+                self.say(f"{action} -> refused: {self.cite(refusal.rule_id)}", 4)
+                if refusal.message:
+                    self.say(f"the reference says: {refusal.message}", 6)
+            if last and step.violation is not None:
+                wanted = f"refusal citing {self.cite(step.violation)}"
+                if refusal is None:
+                    self.verdict(False, wanted, "the action was accepted")
+                elif refusal.rule_id != step.violation:
+                    self.verdict(False, wanted, f"it cites {refusal.rule_id}")
+                else:
+                    assert before is not None
+                    changed = state_change(before, subject.state())
+                    detail = f"the state changed: {changed.describe()}" if changed else ""
+                    self.verdict(changed is None, wanted, detail)
+            elif refusal is not None and step.has_checks:
+                self.verdict(False, f"{action} to be accepted", "it was refused")
+        if step.legal is not None:
+            mismatch = set_mismatch(step.legal, subject.legal(), "legal")
+            self.verdict(mismatch is None, "legal actions", mismatch.describe() if mismatch else "")
+        if step.expect is not None:
+            self.expectation(subject, step.expect, "state")
+        for observe in step.observe:
+            found = match(
+                observe.expect, subject.observe(observe.player), f"observation({observe.player})"
+            )
+            self.verdict(
+                found is None,
+                f"observation of player {observe.player}",
+                found.describe() if found else "",
+            )
+        if not step.has_checks:
+            self.situation(subject)
+        if self.show_state:
+            self.say(json.dumps(subject.state().state, sort_keys=True), 4)
+
+    def expectation(self, subject: ReferenceSubject, expect: dict[str, object], what: str) -> None:
+        try:
+            check_expect(subject, expect)
+        except Divergence as exc:
+            self.verdict(False, what, exc.message)
+        else:
+            self.verdict(True, what)
+
+    def situation(self, subject: ReferenceSubject) -> None:
+        """What the reference shows now: whose turn, the legal actions, or the result."""
+        view = subject.state()
+        if view.terminal:
+            score = f", score {view.score}" if view.score is not None else ""
+            self.say(f"now: the game is over, returns {view.returns}{score}", 4)
+            return
+        legal = subject.legal()
+        shown = ", ".join(legal[:SHOW_LEGAL]) + (
+            f", ... ({len(legal)} in all)" if len(legal) > SHOW_LEGAL else ""
+        )
+        who = "chance" if view.current_player < 0 else f"player {view.current_player}"
+        self.say(f"now: {who} to act; legal: {shown or 'none'}", 4)
+
+
+def run(args: argparse.Namespace) -> int:
+    items = load_file(args.file, require_id=False)
+    if args.ids:
+        items = [item for item in items if item.id in args.ids]
+        if not items:
+            raise ElevenesError(f"{args.file}: no scenario with id {', '.join(args.ids)}")
+    try:
+        rulebook: Rulebook | None = load_rulebook()
+    except RulebookError as exc:
+        print(
+            f"warning: the rulebook cannot be read, rule titles are not shown: {exc}",
+            file=sys.stderr,
+        )
+        rulebook = None
+    judge = Judge(rulebook, sys.stdout, show_state=args.state)
+    for number, item in enumerate(items):
+        if number:
+            sys.stdout.write("\n")
+        if isinstance(item, Perft):
+            raise ElevenesError(f"{args.file}: a perft file; use `elevenes perft {args.file}`")
+        judge.judge(item)
+    if judge.checks:
+        sys.stdout.write("\n")
+        if judge.disagreements:
+            print(
+                f"the reference disagrees with {judge.disagreements} of {judge.checks} expectations"
+            )
+        else:
+            print(f"the reference agrees with all {judge.checks} expectations")
+    return 1 if judge.disagreements else 0

@@ -1,0 +1,109 @@
+"""What a conformance file holds, once loaded and validated: scenarios and perft checks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+Json = dict[str, Any]
+
+
+@attrs.frozen
+class Observe:
+    """Check what ``player`` may see against a partial observation."""
+
+    player: int
+    expect: Json
+
+
+@attrs.frozen
+class Step:
+    """Actions in a row, then the checks made after them."""
+
+    index: int
+    """0-based position in the scenario (reports say ``step index + 1``)."""
+    actions: tuple[str, ...]
+    expect: Json | None = None
+    legal: tuple[str, ...] | None = None
+    violation: str | None = None
+    """The rule id the *last* action must be refused with."""
+    observe: tuple[Observe, ...] = ()
+    note: str = ""
+    line: int = 0
+
+    @property
+    def number(self) -> int:
+        return self.index + 1
+
+    @property
+    def has_checks(self) -> bool:
+        return bool(
+            self.expect is not None
+            or self.legal is not None
+            or self.violation is not None
+            or self.observe
+        )
+
+    def label(self) -> str:
+        if not self.actions:
+            return f"step {self.number}"
+        shown = ", ".join(self.actions[:3]) + (", ..." if len(self.actions) > 3 else "")
+        return f"step {self.number} ({shown})"
+
+
+@attrs.frozen
+class Scenario:
+    id: str
+    game: str
+    options: Json = attrs.field(factory=dict)
+    rules: tuple[str, ...] = ()
+    description: str = ""
+    setup: Json | None = None
+    steps: tuple[Step, ...] = ()
+    final: Json | None = None
+    xfail: str | None = None
+    file: str = ""
+    line: int = 0
+
+    kind = "scenario"
+
+    @property
+    def where(self) -> str:
+        return f"{self.file}:{self.line}" if self.line else self.file
+
+    def cited_rules(self) -> list[str]:
+        """Every rule id the scenario names: its ``rules`` and its steps' violations."""
+        cited = list(self.rules)
+        for step in self.steps:
+            if step.violation and step.violation not in cited:
+                cited.append(step.violation)
+        return cited
+
+
+@attrs.frozen
+class Perft:
+    id: str
+    game: str
+    depth: int
+    counts: tuple[int, ...]
+    divide: dict[str, int] | None = None
+    options: Json = attrs.field(factory=dict)
+    rules: tuple[str, ...] = ()
+    description: str = ""
+    setup: Json | None = None
+    xfail: str | None = None
+    file: str = ""
+    line: int = 0
+
+    kind = "perft"
+
+    @property
+    def where(self) -> str:
+        return f"{self.file}:{self.line}" if self.line else self.file
+
+    def cited_rules(self) -> list[str]:
+        return list(self.rules)
+
+
+Item = Scenario | Perft

@@ -1,0 +1,95 @@
+"""``elevenes rules``: show a rule by id, search the rulebook, list the ids."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import textwrap
+
+from ..core.errors import ElevenesError
+from .index import Rule, Rulebook, load_rulebook
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    subs = parser.add_subparsers(dest="rules_command", metavar="{show,search,list}")
+    subs.required = True
+    show = subs.add_parser("show", help="print rules by id, with their source and text")
+    show.add_argument("ids", nargs="+", metavar="ID", help="a rule id, e.g. PREFIX.TOPIC.NAME")
+    show.add_argument("--json", action="store_true", help="print the rules as JSON")
+    search = subs.add_parser("search", help="rules mentioning the words, best first")
+    search.add_argument("words", nargs="+", metavar="WORD")
+    search.add_argument("--game", default=None, help="only this game's rules")
+    search.add_argument("--limit", type=int, default=20, help="at most this many (default 20)")
+    listing = subs.add_parser("list", help="list the rule ids and titles")
+    listing.add_argument("--game", default=None, help="only this game's rules")
+    listing.add_argument("--rulings", action="store_true", help="only the rulings")
+
+
+def run(args: argparse.Namespace) -> int:
+    rulebook = load_rulebook()
+    command: str = args.rules_command
+    if command == "show":
+        return _show(rulebook, args.ids, args.json)
+    if command == "search":
+        _check_game(rulebook, args.game)
+        found = rulebook.search(args.words, game=args.game)
+        if not found:
+            print(f"no rule mentions {' '.join(args.words)!r}")
+            return 1
+        for rule in found[: max(args.limit, 1)]:
+            print(_line(rule))
+        if len(found) > args.limit:
+            print(f"... and {len(found) - args.limit} more (use --limit)")
+        return 0
+    _check_game(rulebook, args.game)
+    for rule in rulebook:
+        if args.game is not None and rule.game != args.game:
+            continue
+        if args.rulings and not rule.is_ruling:
+            continue
+        print(_line(rule))
+    return 0
+
+
+def _check_game(rulebook: Rulebook, game: str | None) -> None:
+    if game is not None and game not in rulebook.games():
+        known = ", ".join(rulebook.games()) or "none yet"
+        raise ElevenesError(f"the rulebook has no chapter for game {game!r}; it has: {known}")
+
+
+def _find(rulebook: Rulebook, rule_id: str) -> Rule:
+    if rule_id not in rulebook and rule_id.upper() in rulebook:
+        rule_id = rule_id.upper()
+    return rulebook.get(rule_id)
+
+
+def _show(rulebook: Rulebook, ids: list[str], as_json: bool) -> int:
+    rules = [_find(rulebook, rule_id) for rule_id in ids]
+    if as_json:
+        docs = [
+            {
+                "id": r.id,
+                "game": r.game,
+                "title": r.title,
+                "text": r.text,
+                "file": r.file,
+                "line": r.line,
+                "is_ruling": r.is_ruling,
+            }
+            for r in rules
+        ]
+        print(json.dumps(docs if len(docs) > 1 else docs[0], indent=2, ensure_ascii=False))
+        return 0
+    for number, rule in enumerate(rules):
+        if number:
+            print()
+        kind = "ruling" if rule.is_ruling else "rule"
+        print(f"{rule.id}: {rule.title}" if rule.title else rule.id)
+        print(f"  {kind} of {rule.game}, rulebook/{rule.where}")
+        print()
+        print(textwrap.indent(rule.text, "  ") if rule.text else "  (no text)")
+    return 0
+
+
+def _line(rule: Rule) -> str:
+    return f"{rule.id:<32} {rule.title}"
