@@ -115,12 +115,24 @@ class Compiler:
         keep = [self.card_test(f) for f in chosen.filters]
         drop = [self.card_test(e) for e in chosen.exceptions]
 
-        def cards(st: St, fr: Frame) -> list[int]:
-            found: list[int] = zone_fn(st, fr, owner(fr))
-            return [
-                c for c in found
-                if all(t(st, fr, c) for t in keep) and not any(t(st, fr, c) for t in drop)
+        tests = [(t, True) for t in keep] + [(t, False) for t in drop]
+        if not tests:
+            return lambda st, fr: list(zone_fn(st, fr, owner(fr)))
+        if len(tests) == 1:
+            only, wanted = tests[0]
+            return lambda st, fr: [
+                c for c in zone_fn(st, fr, owner(fr)) if only(st, fr, c) is wanted
             ]
+
+        def cards(st: St, fr: Frame) -> list[int]:
+            found: list[int] = []
+            for card in zone_fn(st, fr, owner(fr)):
+                for test, wanted in tests:
+                    if bool(test(st, fr, card)) is not wanted:
+                        break
+                else:
+                    found.append(card)
+            return found
 
         return cards
 

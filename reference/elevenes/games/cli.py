@@ -31,6 +31,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "-o", "--option", action="append", metavar="KEY=VALUE", help="a game option"
     )
     parser.add_argument("--quiet", action="store_true", help="with --bot: only the result")
+    parser.add_argument("--resume", default=None, metavar="FILE",
+                        help="continue a saved game (a canonical state JSON file)")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -211,6 +211,8 @@ class EfoGame(Game):
     def __init__(self, options: Mapping[str, Any] | None = None, cards: CardSet | None = None):
         super().__init__(options)
         self.cards = cards if cards is not None else load_card_set(self.id, PRIMITIVES)
+        self.undiscardable = frozenset(  # EFO.DISCARD.NEVER: the cards with that trait
+            n for n, card in self.cards.cards.items() if "undiscardable" in card.traits)
 
     def num_players(self) -> int:
         return 1
@@ -232,7 +234,8 @@ class EfoGame(Game):
 
 class EfoState(State):
     __slots__ = ("game", "cards", "history", "minutes", "trolley", "pantry", "down", "discard",
-                 "deck", "phase", "cursor", "stack", "choice", "held", "restart", "result")
+                 "deck", "phase", "cursor", "stack", "choice", "held", "restart", "result",
+                 "_legal", "_undiscardable")
 
     def __init__(self, game: EfoGame) -> None:
         self.game = game
@@ -251,6 +254,8 @@ class EfoState(State):
         self.held: int | None = None  # a discarded card whose effect runs before the pile
         self.restart = False
         self.result: str | None = None
+        self._legal: list[Action] | None = None  # legal actions of this position, once asked
+        self._undiscardable = game.undiscardable
 
     def clone(self) -> EfoState:
         other = EfoState.__new__(EfoState)
@@ -270,6 +275,8 @@ class EfoState(State):
         other.held = self.held
         other.restart = self.restart
         other.result = self.result
+        other._legal = self._legal
+        other._undiscardable = self._undiscardable
         return other
 
     # -- small helpers the primitives use ------------------------------------------------------
@@ -304,12 +311,44 @@ class EfoState(State):
             return self.choice.player
         return 0
 
+    def is_chance_node(self) -> bool:
+        return self.phase == DEAL
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self.phase != DEAL:
+            return []
+        chance = 1.0 / len(self.deck)  # EFO.PASS.SHUFFLE: every card alike
+        return [(DEAL_BASE + c, chance) for c in self.deck]
+
+    def apply_action(self, action: Action | str) -> None:
+        """As State.apply_action, checked against the cached legal actions."""
+        if isinstance(action, str):
+            action = self.string_to_action(action)
+        if self.phase == DEAL:  # the common chance step, checked without building a list
+            legal_move = action - DEAL_BASE in self.deck
+        else:
+            if self._legal is None:
+                self._legal = self._legal_actions()
+            legal_move = action in self._legal
+        if not legal_move:
+            raise self.explain_illegal(action)
+        self._apply(action)
+        self.history.append(action)
+
     def legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = self._legal_actions()
+        return list(self._legal)
+
+    def _legal_actions(self) -> list[Action]:
         phase = self.phase
         if phase == TURN:  # EFO.TURN.OPTIONS
             card = self.pantry[self.cursor]
             actions = [SCORE, USE] if card == self.top() + 1 else [USE]  # EFO.SCORE.NEXT
-            if len(self.discard) < DISCARD_LIMIT and not self.cards.has(card, "undiscardable"):
+            if len(self.discard) < DISCARD_LIMIT and card not in self._undiscardable:
                 actions.append(DISCARD)  # EFO.DISCARD.LIMIT, EFO.DISCARD.NEVER
             return actions
         if phase == DEAL:
@@ -390,6 +429,7 @@ class EfoState(State):
 
     # -- applying actions (known legal) --------------------------------------------------------------
     def _apply(self, action: Action) -> None:
+        self._legal = None
         phase = self.phase
         if phase == TURN:
             card = self.pantry[self.cursor]

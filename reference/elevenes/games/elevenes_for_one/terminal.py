@@ -1,0 +1,178 @@
+"""``elevenes play elevenes-for-one``: the game in the terminal, or a bot playing it."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from ...core.errors import ElevenesError, IllegalAction
+from ...core.play import sample_chance
+from .bots import BOTS
+from .game import DEAL, EFFECT, FRONT, OVER, TURN, EfoGame, EfoState
+
+NAMES = {1: "Trolley", 2: "Tea", 3: "Milk", 4: "Sugar", 5: "Cups", 6: "China", 7: "Biscuit",
+         8: "Sandwch", 9: "Cakes", 10: "Servants", 11: "Elevens"}
+WIDTH = 10
+SAVE_FILE = "elevenes-for-one-save.json"
+
+
+def card_box(card: int | None, face_up: bool = True) -> list[str]:
+    """Three lines of one card: a framed number and name, or a back."""
+    inner = WIDTH - 2
+    if card is None or not face_up:
+        return ["┌" + "─" * inner + "┐", "│" + "░" * inner + "│", "└" + "─" * inner + "┘"]
+    name = NAMES.get(card, str(card))[:inner]
+    return ["┌" + f"{card:>2}".ljust(inner, "─") + "┐", "│" + name.center(inner) + "│",
+            "└" + "─" * inner + "┘"]
+
+
+def row(boxes: list[list[str]], marks: list[str] | None = None) -> str:
+    if not boxes:
+        return "  (empty)"
+    lines = ["  " + " ".join(box[i] for box in boxes) for i in range(3)]
+    if marks is not None:
+        lines.append("  " + " ".join(m.center(WIDTH) for m in marks))
+    return "\n".join(lines)
+
+
+def render(state: EfoState) -> str:
+    """The table: clock, trolley, pantry (backs for face-down cards, the current card marked)
+    and the discard pile."""
+    clock = "●" * state.minutes + "○" * (15 - state.minutes)
+    parts = [f"Clock  {clock}  {state.minutes} min left"]
+    top = state.trolley[-1] if state.trolley else None
+    trolley = f"{len(state.trolley)} card(s), top {top}" if top else "empty"
+    parts.append(f"Trolley: {trolley}" + ("" if top is None else ""))
+    parts.append(row([card_box(top)]) if top else "  (empty)")
+    marks: list[str] = []
+    for index, card in enumerate(state.pantry):
+        if state.phase == TURN and index == state.cursor:
+            marks.append("▲ now")
+        elif state.phase == EFFECT and state.stack and card == state.stack[-1].card:
+            marks.append("▲ acting")
+        else:
+            marks.append(str(index + 1))
+    parts.append("Pantry (first to last):")
+    parts.append(row([card_box(c, c not in state.down) for c in state.pantry], marks))
+    parts.append(f"Discard pile ({len(state.discard)}/3):")
+    parts.append(row([card_box(c) for c in state.discard]))
+    return "\n".join(parts)
+
+
+def prompt_for(state: EfoState) -> str:
+    if state.phase == FRONT:
+        return "Step 2: put one card first for a minute, or pass."
+    if state.phase == TURN:
+        card = state.pantry[state.cursor]
+        return f"Step 3: card ({card}) {NAMES[card]}: score, use or discard it."
+    if state.phase == EFFECT and state.stack:
+        frame = state.stack[-1]
+        return f"Card ({frame.card}) {NAMES[frame.card]} asks you to choose."
+    return ""
+
+
+def finish_text(state: EfoState) -> str:
+    points, verdict = state.rating()
+    outcome = {"won": "You won: tea is served at eleven!",
+               "out-of-time": "The clock struck eleven: you lost.",
+               "stuck": "No card left to play: you lost."}.get(state.result or "", "")
+    return f"{outcome}\nRating: {points} points. {verdict}"
+
+
+def ask(state: EfoState, out: TextIO, inp: TextIO) -> int | None:
+    """Numbered choices; the player may also type the action itself.  None means quit."""
+    actions = state.legal_actions()
+    names = [state.action_to_string(a) for a in actions]
+    print(prompt_for(state), file=out)
+    for number, name in enumerate(names, 1):
+        print(f"  {number}. {name}", file=out)
+    while True:
+        print("> ", end="", file=out, flush=True)
+        line = inp.readline()
+        if not line:
+            return None
+        text = line.strip()
+        if text in ("q", "quit"):
+            return None
+        if text.isdigit():
+            if 1 <= int(text) <= len(actions):
+                return actions[int(text) - 1]
+            print(f"There is no choice {text}: pick 1 to {len(actions)}.", file=out)
+            continue
+        if text in ("?", "help"):
+            print("Type a number, an action (e.g. `use`, `front 7`), or q to save and quit.",
+                  file=out)
+            continue
+        try:
+            candidate = state.string_to_action(text)
+            state.clone().apply_action(candidate)
+            return candidate
+        except IllegalAction as exc:
+            print(f"Refused: {exc.message} [{exc.rule_id}]", file=out)
+            _cite(exc.rule_id, out)
+
+
+def _cite(rule_id: str, out: TextIO) -> None:
+    try:
+        from ...rulebook.index import load_rulebook
+
+        rule = load_rulebook().get(rule_id)
+        print(f"  {rule.id}: {rule.title}", file=out)
+    except (ElevenesError, ImportError):
+        pass
+
+
+def run(game: EfoGame, args: argparse.Namespace) -> int:
+    out, inp = sys.stdout, sys.stdin
+    rng = random.Random(args.seed)
+    resume = getattr(args, "resume", None)
+    if resume:
+        try:
+            doc = json.loads(Path(resume).read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise ElevenesError(f"cannot read saved game {resume}: {exc}") from None
+        state = game.state_from_json(doc)
+    else:
+        state = game.new_initial_state()
+    bot = None
+    if args.bot:
+        if args.bot not in BOTS:
+            raise ElevenesError(f"unknown bot {args.bot!r}; bots: {', '.join(sorted(BOTS))}")
+        bot = BOTS[args.bot]
+    log: list[str] = []
+    while state.phase != OVER:
+        if state.is_chance_node():
+            action = sample_chance(state, rng)
+            log.append(state.action_to_string(action))
+            state.apply_action(action)
+            if state.phase != DEAL:
+                order = " ".join(str(c) for c in state.pantry)
+                if bot is None or not args.quiet:
+                    print(f"\nThe pantry is shuffled and laid out: {order}", file=out)
+            continue
+        if bot is not None:
+            action = bot(state, rng)
+            text = state.action_to_string(action)
+            if not args.quiet:
+                print(f"{len(log) + 1:3}. [{state.minutes:2} min] {prompt_for(state)} -> {text}",
+                      file=out)
+            log.append(text)
+            state.apply_action(action)
+            continue
+        print("\n" + render(state), file=out)
+        chosen = ask(state, out, inp)
+        if chosen is None:
+            Path(SAVE_FILE).write_text(json.dumps(state.to_json(), indent=1), encoding="utf-8")
+            print(f"Game saved to {SAVE_FILE}; continue with: elevenes play elevenes-for-one "
+                  f"--resume {SAVE_FILE}", file=out)
+            return 0
+        log.append(state.action_to_string(chosen))
+        state.apply_action(chosen)
+    if bot is None or not args.quiet:
+        print("\n" + render(state), file=out)
+    print(finish_text(state), file=out)
+    return 0
