@@ -26,6 +26,7 @@ class SetExpr:
     zone: ZoneRef
     exceptions: tuple[str | int, ...]
     pos: Pos
+    item_pos: tuple[Pos, ...] = ()  # where each filter, then each exception, is written
 
 
 # -- expressions and conditions -----------------------------------------------------------
@@ -189,6 +190,7 @@ class Handler:
     events: tuple[str, ...]
     body: tuple[Stmt, ...]
     pos: Pos
+    event_pos: tuple[Pos, ...] = ()  # where each event name is written
 
 
 @attrs.frozen

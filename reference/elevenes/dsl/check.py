@@ -9,6 +9,11 @@ from .diagnostics import Diagnostic, suggest
 from .vocab import VOCABULARIES, Vocabulary, vocabulary_for
 
 
+def _at(positions: tuple[ast.Pos, ...], index: int, default: ast.Pos) -> ast.Pos:
+    """The position of the ``index``-th word of a list, if the parser recorded it."""
+    return positions[index] if index < len(positions) else default
+
+
 class _Scope:
     def __init__(self) -> None:
         self.cards: set[str] = set()
@@ -103,19 +108,19 @@ class Checker:
             self.cond(grant.cond, _Scope())
         handled: dict[str, ast.Pos] = {}
         for handler in card.handlers:
-            for event in handler.events:
+            for index, event in enumerate(handler.events):
+                at = _at(handler.event_pos, index, handler.pos)
                 if event not in self.v.events:
                     self.report(
-                        handler.pos, "E102", f"unknown event `{event}`",
-                        suggest(event, self.v.events),
+                        at, "E102", f"unknown event `{event}`", suggest(event, self.v.events),
                     )
                 elif event in handled:
                     self.report(
-                        handler.pos, "E114",
+                        at, "E114",
                         f"card {card.number} handles `{event}` twice",
                         f"first at line {handled[event].line}",
                     )
-                handled.setdefault(event, handler.pos)
+                handled.setdefault(event, at)
             self.block(handler.body, _Scope())
 
     # -- statements --------------------------------------------------------------------------
@@ -142,7 +147,9 @@ class Checker:
             self.block(stmt.body, scope.copy())
         elif isinstance(stmt, ast.Repeat):
             if stmt.count < 1 or not stmt.body:
-                self.report(stmt.pos, "E118", "`repeat up to` needs a count of 1 or more and a body")
+                self.report(
+                    stmt.pos, "E118", "`repeat up to` needs a count of 1 or more and a body"
+                )
             self.block(stmt.body, scope.copy())
         elif isinstance(stmt, ast.Call):
             self.call(stmt, scope, chosen=None)
@@ -238,24 +245,30 @@ class Checker:
                 zone.pos, "E103", f"unknown zone `{zone.name}`", suggest(zone.name, self.v.zones)
             )
         elif owned and zone.owner is None:
-            self.report(zone.pos, "E112", f"zone `{zone.name}` needs an owner", f"{zone.name}(me)")
+            self.report(
+                zone.pos, "E112", f"zone `{zone.name}` needs an owner",
+                f"write `{zone.name}(me)`",
+            )
         elif not owned and zone.owner is not None:
-            self.report(zone.pos, "E112", f"zone `{zone.name}` has no owner", f"write `{zone.name}`")
+            self.report(
+                zone.pos, "E112", f"zone `{zone.name}` has no owner", f"write `{zone.name}`"
+            )
         elif zone.owner is not None:
             self.player_name(zone.owner, zone.pos, scope)
 
     def set(self, chosen: ast.SetExpr, scope: _Scope) -> None:
         self.zone(chosen.zone, scope)
         low, high = self.v.card_numbers
-        for item in (*chosen.filters, *chosen.exceptions):
+        for index, item in enumerate((*chosen.filters, *chosen.exceptions)):
+            at = _at(chosen.item_pos, index, chosen.pos)
             if isinstance(item, int):
                 if not low <= item <= high:
-                    self.report(chosen.pos, "E110", f"there is no card {item} in {self.v.game}")
-            elif item == "self" and item in chosen.exceptions:
+                    self.report(at, "E110", f"there is no card {item} in {self.v.game}")
+            elif item == "self" and index >= len(chosen.filters):
                 continue
             elif item not in self.v.filters and item not in self.v.traits:
                 self.report(
-                    chosen.pos, "E104", f"unknown filter `{item}`",
+                    at, "E104", f"unknown filter `{item}`",
                     suggest(item, [*self.v.filters, *self.v.traits]),
                 )
 
@@ -274,10 +287,14 @@ class Checker:
         elif isinstance(cond, ast.Test):
             if cond.name not in self.v.tests:
                 self.report(
-                    cond.pos, "E115", f"unknown test `{cond.name}`", suggest(cond.name, self.v.tests)
+                    cond.pos, "E115", f"unknown test `{cond.name}`",
+                    suggest(cond.name, self.v.tests),
                 )
             if cond.arg not in scope.cards and cond.arg not in self.v.refs:
-                self.report(cond.pos, "E108", f"unknown card reference `{cond.arg}`")
+                self.report(
+                    cond.pos, "E108", f"unknown card reference `{cond.arg}`",
+                    suggest(cond.arg, [*scope.cards, *self.v.refs]),
+                )
         elif isinstance(cond, ast.Not):
             self.cond(cond.cond, scope)
         else:

@@ -40,6 +40,20 @@ _COMPARE: dict[str, Callable[[int, int], bool]] = {
 }
 
 
+def _player_arg(owner: Callable[[Frame], int]) -> Callable[[St, Frame], int]:
+    return lambda st, fr: owner(fr)
+
+
+def _zone_arg(
+    name: str, owner: Callable[[Frame], int]
+) -> Callable[[St, Frame], tuple[str, int]]:
+    return lambda st, fr: (name, owner(fr))
+
+
+def _constant_arg(value: int | str) -> Callable[[St, Frame], int | str]:
+    return lambda st, fr: value
+
+
 @attrs.frozen
 class CompiledCard:
     number: int
@@ -190,14 +204,11 @@ class Compiler:
             if kind == "card":
                 resolved.append(self.ref(str(arg.value)))
             elif kind == "player":
-                owner = self.owner(str(arg.value))
-                resolved.append(lambda st, fr, owner=owner: owner(fr))
+                resolved.append(_player_arg(self.owner(str(arg.value))))
             elif kind == "zone":
-                zone_name, zone_owner = str(arg.value), self.owner(arg.owner)
-                resolved.append(lambda st, fr, n=zone_name, o=zone_owner: (n, o(fr)))
+                resolved.append(_zone_arg(str(arg.value), self.owner(arg.owner)))
             else:
-                constant = arg.value
-                resolved.append(lambda st, fr, c=constant: c)
+                resolved.append(_constant_arg(arg.value))
         return resolved
 
     def verb(
@@ -302,7 +313,11 @@ class Compiler:
             test.target = len(out)
             for gate in gates:
                 gate.skip = len(out)
-            out.append(Op(lambda st, fr: fr.vars.pop(counter, None)))
+
+            def forget(st: St, fr: Frame) -> None:
+                fr.vars.pop(counter, None)
+
+            out.append(Op(forget))
 
     def optional_block(
         self, body: Sequence[ast.Stmt], by: str | None, out: list[Instr], close: bool = True

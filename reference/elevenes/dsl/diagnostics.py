@@ -35,6 +35,10 @@ CODES: dict[str, str] = {
     "E121": "file cannot be read",
 }
 
+INTERNAL = "E900"
+"""The code of an internal error: the checker itself failed on a file.  That is a bug of
+elevenes, never of the file, so no card file is meant to produce it (it is not in CODES)."""
+
 
 @attrs.frozen
 class Diagnostic:

@@ -10,7 +10,7 @@ from ..paths import rulebook_dir
 from . import ast
 from .check import check_tree
 from .compile import CardSet, compile_cards
-from .diagnostics import CardFileError, Diagnostic
+from .diagnostics import INTERNAL, CardFileError, Diagnostic
 from .parser import parse_file
 from .vocab import vocabulary_for
 
@@ -19,19 +19,42 @@ def shipped_card_files(game: str) -> list[Path]:
     return sorted(rulebook_dir(game).glob("*.cards"))
 
 
+def internal_error(path: Path | str, exc: BaseException) -> Diagnostic:
+    """The diagnostic for a failure of the checker itself: a bug of elevenes, not of the file."""
+    return Diagnostic(
+        str(path), 1, 1, INTERNAL,
+        f"internal error of the checker: {type(exc).__name__}: {exc}",
+        "this is a bug in elevenes, not in the file; please report it with the file",
+    )
+
+
+def check_file(
+    path: Path | str, game: str | None = None
+) -> tuple[ast.CardFile | None, list[Diagnostic]]:
+    """Parse and check one file: its tree (None if it cannot be parsed) and its problems.
+    Never raises: an unexpected exception becomes an internal-error diagnostic."""
+    try:
+        tree = parse_file(path)
+    except CardFileError as exc:
+        return None, exc.diagnostics
+    except Exception as exc:  # the fallback: never a traceback for a card file
+        return None, [internal_error(path, exc)]
+    try:
+        return tree, check_tree(tree, expected_game=game, known_rule=_known_rule())
+    except Exception as exc:
+        return tree, [internal_error(path, exc)]
+
+
 def check_files(paths: list[Path | str], game: str | None = None) -> tuple[
     list[ast.CardFile], list[Diagnostic]
 ]:
     trees: list[ast.CardFile] = []
     problems: list[Diagnostic] = []
     for path in paths:
-        try:
-            tree = parse_file(path)
-        except CardFileError as exc:
-            problems.extend(exc.diagnostics)
-            continue
-        problems.extend(check_tree(tree, expected_game=game, known_rule=_known_rule()))
-        trees.append(tree)
+        tree, found = check_file(path, game)
+        problems.extend(found)
+        if tree is not None:
+            trees.append(tree)
     return trees, problems
 
 
@@ -55,4 +78,7 @@ def load_card_set(game: str, host: Any, user_file: str | Path | None = None) -> 
     trees, problems = check_files(paths, game)
     if problems:
         raise CardFileError(problems)
-    return compile_cards(trees, vocabulary_for(game), host)
+    try:
+        return compile_cards(trees, vocabulary_for(game), host)
+    except Exception as exc:  # a checked file that does not compile is a bug of elevenes
+        raise CardFileError([internal_error(paths[-1], exc)]) from exc

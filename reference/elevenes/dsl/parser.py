@@ -6,7 +6,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from ..paths import grammar_file
@@ -123,10 +123,14 @@ class _Build(Transformer[Token, Any]):
         return ast.Grant(str(children[0]), children[1], children[2], _pos(meta))
 
     def handler(self, meta: Any, children: list[Any]) -> ast.Handler:
-        return ast.Handler(tuple(children[0]), tuple(children[1]), _pos(meta))
+        events: list[Token] = children[0]
+        return ast.Handler(
+            tuple(str(e) for e in events), tuple(children[1]), _pos(meta),
+            tuple(_tpos(e) for e in events),
+        )
 
-    def event_list(self, meta: Any, children: list[Token]) -> list[str]:
-        return [str(c) for c in children]
+    def event_list(self, meta: Any, children: list[Token]) -> list[Token]:
+        return list(children)
 
     def block(self, meta: Any, children: list[Any]) -> list[Any]:
         return list(children)
@@ -196,22 +200,25 @@ class _Build(Transformer[Token, Any]):
 
     # -- sets
     def set(self, meta: Any, children: list[Any]) -> ast.SetExpr:
-        filters = tuple(c[1] for c in children if isinstance(c, tuple) and c[0] == "filter")
-        exceptions = tuple(c[1] for c in children if isinstance(c, tuple) and c[0] == "except")
+        filters = [c for c in children if isinstance(c, tuple) and c[0] == "filter"]
+        exceptions = [c for c in children if isinstance(c, tuple) and c[0] == "except"]
         zone = next(c for c in children if isinstance(c, ast.ZoneRef))
-        return ast.SetExpr(filters, zone, exceptions, _pos(meta))
+        return ast.SetExpr(
+            tuple(c[1] for c in filters), zone, tuple(c[1] for c in exceptions), _pos(meta),
+            tuple(c[2] for c in (*filters, *exceptions)),
+        )
 
-    def filter_name(self, meta: Any, children: list[Token]) -> tuple[str, str]:
-        return ("filter", str(children[0]))
+    def filter_name(self, meta: Any, children: list[Token]) -> tuple[str, str, ast.Pos]:
+        return ("filter", str(children[0]), _tpos(children[0]))
 
-    def filter_card(self, meta: Any, children: list[Token]) -> tuple[str, int]:
-        return ("filter", int(children[0]))
+    def filter_card(self, meta: Any, children: list[Token]) -> tuple[str, int, ast.Pos]:
+        return ("filter", int(children[0]), _tpos(children[0]))
 
-    def except_name(self, meta: Any, children: list[Token]) -> tuple[str, str]:
-        return ("except", str(children[0]))
+    def except_name(self, meta: Any, children: list[Token]) -> tuple[str, str, ast.Pos]:
+        return ("except", str(children[0]), _tpos(children[0]))
 
-    def except_card(self, meta: Any, children: list[Token]) -> tuple[str, int]:
-        return ("except", int(children[0]))
+    def except_card(self, meta: Any, children: list[Token]) -> tuple[str, int, ast.Pos]:
+        return ("except", int(children[0]), _tpos(children[0]))
 
     def owned_zone(self, meta: Any, children: list[Token]) -> ast.ZoneRef:
         return ast.ZoneRef(str(children[0]), str(children[1]), _tpos(children[0]))
@@ -251,6 +258,47 @@ class _Build(Transformer[Token, Any]):
         return ast.NameExpr(str(children[0]), _pos(meta))
 
 
+MAX_DEPTH = 100
+"""The deepest syntax tree a file may have (about 45 nested blocks or parentheses): deeper
+files are refused with E100 instead of exhausting Python's recursion limit."""
+
+MAX_DIGITS = 9
+"""The longest number a file may write (so at most 999999999)."""
+
+
+def _limits(tree: Tree[Token], path: str) -> None:
+    """Refuse, with E100 at the place it happens, a tree nested too deeply or a number too
+    long.  Iterative, so that it works on any input."""
+    found: list[Diagnostic] = []
+    stack: list[tuple[Tree[Token], int]] = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            pos = _pos(node.meta) if not node.meta.empty else ast.Pos(1, 1)
+            found.append(Diagnostic(
+                path, pos.line, pos.column, "E100", "nested too deeply",
+                f"a file may nest blocks, conditions and parentheses at most {MAX_DEPTH} "
+                "levels of its syntax tree deep; split the effect up",
+            ))
+            continue
+        for child in node.children:
+            if isinstance(child, Tree):
+                stack.append((child, depth + 1))
+            elif isinstance(child, Token) and child.type == "INT" and len(child) > MAX_DIGITS:
+                pos = _tpos(child)
+                found.append(Diagnostic(
+                    path, pos.line, pos.column, "E100", "number too large",
+                    f"numbers have at most {MAX_DIGITS} digits",
+                ))
+    if found:
+        raise CardFileError(sorted(found, key=lambda d: (d.line, d.column)))
+
+
+def _end(text: str) -> tuple[int, int]:
+    """The line and column just after the last character of ``text``."""
+    return text.count("\n") + 1, len(text) - text.rfind("\n")
+
+
 def _describe(expected: set[str]) -> str:
     names = sorted({_TOKEN_NAMES.get(e, f"`{e.lower()}`") for e in expected})
     return ", ".join(names[:8]) + (" ..." if len(names) > 8 else "")
@@ -263,33 +311,48 @@ def parse_text(text: str, path: str = "<text>") -> ast.CardFile:
     except UnexpectedInput as exc:
         line, column = exc.line, exc.column
         if isinstance(exc, UnexpectedCharacters):
-            message = f"unexpected character {text[exc.pos_in_stream]!r}"
+            message = f"unexpected character {text[exc.pos_in_stream or 0]!r}"
             hint = ""
         elif isinstance(exc, UnexpectedEOF):
             message = "unexpected end of file"
             hint = f"expected {_describe(set(exc.expected))}"
-            line, column = text.count("\n") + 1, 1
+            line, column = _end(text)
         elif isinstance(exc, UnexpectedToken):
             token = exc.token
-            shown = "end of line" if token.type == "_NL" else f"`{token}`"
+            shown = {"_NL": "end of line", "$END": "end of file"}.get(token.type, f"`{token}`")
             message = f"unexpected {shown}"
             hint = f"expected {_describe(set(exc.expected))}"
             if token.type == "$END":
-                line, column = text.count("\n") + 1, 1
+                line, column = _end(text)
         else:  # pragma: no cover - lark has no other kinds
             message, hint = str(exc), ""
         raise CardFileError(
             [Diagnostic(path, max(line, 1), max(column, 1), "E100", message, hint)]
         ) from None
+    _limits(tree, path)
     result: ast.CardFile = _Build(path).transform(tree)
     return result
 
 
 def parse_file(path: str | Path) -> ast.CardFile:
+    """Read and parse a file; raise CardFileError (E121) if it cannot be read as UTF-8."""
+    line = column = 1
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CardFileError(
-            [Diagnostic(str(path), 1, 1, "E121", f"cannot read the file: {exc}")]
-        ) from None
-    return parse_text(text, str(path))
+        text = Path(path).read_text(encoding="utf-8-sig")  # a byte-order mark is no error
+    except FileNotFoundError:
+        problem, hint = "no such file", "check the path"
+    except IsADirectoryError:
+        problem, hint = "it is a directory", "name a .cards file"
+    except UnicodeDecodeError as exc:
+        data = exc.object
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = exc.start - data.rfind(b"\n", 0, exc.start)
+        problem = f"it is not UTF-8 text (byte {data[exc.start]:#04x})"
+        hint = "save the file as UTF-8"
+    except OSError as exc:
+        problem, hint = exc.strerror or str(exc), ""
+    else:
+        return parse_text(text, str(path))
+    raise CardFileError(
+        [Diagnostic(str(path), line, column, "E121", f"cannot read the file: {problem}", hint)]
+    )
