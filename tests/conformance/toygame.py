@@ -114,7 +114,12 @@ class ToyState(State):
         return doc
 
     def to_json(self) -> Json:
-        return {"total": self.total, "rolled": self.rolled, "turn": self.turn, "secret": self.secret}
+        return {
+            "total": self.total,
+            "rolled": self.rolled,
+            "turn": self.turn,
+            "secret": self.secret,
+        }
 
     def clone(self) -> ToyState:
         copy = ToyState(self.game)

@@ -6,7 +6,6 @@ nothing here lets a Python traceback through.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -112,8 +111,8 @@ def node_line(node: Node | None, path: Sequence[str | int]) -> int:
 def display_path(path: Path) -> str:
     """A path as reports show it: relative to the current folder when it is below it."""
     try:
-        return os.path.relpath(path)
-    except ValueError:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except (ValueError, OSError):
         return str(path)
 
 
