@@ -143,7 +143,8 @@ def run(game: EfoGame, args: argparse.Namespace) -> int:
         if args.bot not in BOTS:
             raise ElevenesError(f"unknown bot {args.bot!r}; bots: {', '.join(sorted(BOTS))}")
         bot = BOTS[args.bot]
-    log: list[str] = []
+    log: list[str] = []  # every action, chance included: enough to replay the game
+    moves = 0
     while state.phase != OVER:
         if state.is_chance_node():
             action = sample_chance(state, rng)
@@ -157,8 +158,9 @@ def run(game: EfoGame, args: argparse.Namespace) -> int:
         if bot is not None:
             action = bot(state, rng)
             text = state.action_to_string(action)
+            moves += 1
             if not args.quiet:
-                print(f"{len(log) + 1:3}. [{state.minutes:2} min] {prompt_for(state)} -> {text}",
+                print(f"{moves:3}. [{state.minutes:2} min] {prompt_for(state)} -> {text}",
                       file=out)
             log.append(text)
             state.apply_action(action)
@@ -175,4 +177,6 @@ def run(game: EfoGame, args: argparse.Namespace) -> int:
     if bot is None or not args.quiet:
         print("\n" + render(state), file=out)
     print(finish_text(state), file=out)
+    if bot is not None and not args.quiet:
+        print("Replay: " + ", ".join(log), file=out)
     return 0
