@@ -38,7 +38,7 @@ ACTION_HELP = "actions are 'knock P PINS' (e.g. 'knock 0 F H'), 'end ball' and '
 def parse_action(text: str) -> Action:
     """``knock 0 H F`` / ``knock 0 HF`` / ``end ball`` / ``deal 7`` -> action number."""
     words = text.strip().lower().split()
-    if len(words) == 2 and words[0] == "deal" and words[1] in "0123456789" and words[1]:
+    if len(words) == 2 and words[0] == "deal" and len(words[1]) == 1 and words[1].isdigit():
         return int(words[1])
     if words in (["end", "ball"], ["end"]):
         return END_BALL
