@@ -201,9 +201,9 @@ def _write_result(out: IO[str], result: Result, verbose: bool) -> None:
     if result.message:
         for number, line in enumerate(result.headline().splitlines()):
             out.write(("      " if number == 0 else "        ") + line + "\n")
-    if result.status in (FAIL, XFAIL) and result.path is not None:
-        out.write(f"      expected: {show(result.expected)}\n")
-        out.write(f"      actual:   {show(result.actual)}\n")
+    if verbose and result.status in (FAIL, XFAIL) and result.path is not None:
+        out.write(f"      expected: {show(result.expected, 2000)}\n")
+        out.write(f"      actual:   {show(result.actual, 2000)}\n")
 
 
 def _write_table(out: IO[str], rows: dict[str, dict[str, int]], first: str) -> None:
