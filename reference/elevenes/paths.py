@@ -6,21 +6,18 @@ In a source checkout they are the top-level folders; in an installed package the
 
 from __future__ import annotations
 
-from importlib import resources
 from pathlib import Path
 
-_REPO = Path(__file__).resolve().parents[2]
+_PACKAGE = Path(__file__).resolve().parent
+_REPO = _PACKAGE.parents[1]
 
 
 def data_dir(name: str) -> Path:
-    """The folder holding the shipped ``name`` data (``grammar``, ``rulebook``, ``conformance``)."""
-    try:
-        found = resources.files(f"elevenes.data.{name}")
-        path = Path(str(found))
-        if path.is_dir():
-            return path
-    except (ModuleNotFoundError, TypeError):
-        pass
+    """The folder holding the shipped ``name`` data (``grammar``, ``rulebook``, ``conformance``):
+    inside the installed package, or the top-level folder of a source checkout."""
+    installed = _PACKAGE / "data" / name
+    if installed.is_dir():
+        return installed
     return _REPO / name
 
 

@@ -58,7 +58,8 @@ def check_files(paths: list[Path | str], game: str | None = None) -> tuple[
     return trees, problems
 
 
-def _known_rule() -> Any:
+def _known_rule() -> frozenset[str] | None:
+    """The rule ids of the shipped rulebook (None if it cannot be read)."""
     try:
         from ..rulebook.index import load_rulebook
     except ImportError:
@@ -67,12 +68,15 @@ def _known_rule() -> Any:
         book = load_rulebook()
     except Exception:  # a broken rulebook is reported by its own checks, not here
         return None
-    ids = set(book.ids())
-    return lambda rule: rule in ids
+    return frozenset(book.ids())
 
 
 def load_card_set(game: str, host: Any, user_file: str | Path | None = None) -> CardSet:
     paths: list[Path | str] = list(shipped_card_files(game))
+    if not paths:
+        raise CardFileError([Diagnostic(
+            str(rulebook_dir(game)), 1, 1, "E121",
+            f"no .cards files for {game}: the installation is incomplete")])
     if user_file is not None:
         paths.append(user_file)
     trees, problems = check_files(paths, game)

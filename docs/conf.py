@@ -1,0 +1,17 @@
+"""Sphinx configuration: MyST Markdown pages; the rulebook chapters include rulebook/*.md."""
+
+from __future__ import annotations
+
+project = "elevenes"
+author = "the elevenes authors"
+copyright = "2026, the elevenes authors"
+extensions = ["myst_parser", "sphinx.ext.autodoc", "sphinx.ext.napoleon"]
+source_suffix = {".md": "markdown"}
+myst_enable_extensions = ["colon_fence", "deflist"]
+myst_heading_anchors = 4
+exclude_patterns = ["_build"]
+html_theme = "alabaster"
+html_title = "elevenes"
+autodoc_member_order = "bysource"
+autodoc_typehints = "description"
+nitpicky = False
