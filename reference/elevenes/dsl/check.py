@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import difflib
+from collections.abc import Callable, Collection, Iterable
 
 from . import ast
 from .diagnostics import Diagnostic, suggest
@@ -31,7 +32,7 @@ class Checker:
         self,
         tree: ast.CardFile,
         vocabulary: Vocabulary,
-        known_rule: Callable[[str], bool] | None = None,
+        known_rule: Callable[[str], bool] | Collection[str] | None = None,
     ) -> None:
         self.tree = tree
         self.v = vocabulary
@@ -87,8 +88,16 @@ class Checker:
             self.rule_id(guest.rule, guest.pos)
 
     def rule_id(self, rule: str | None, pos: ast.Pos) -> None:
-        if rule and self.known_rule is not None and not self.known_rule(rule):
-            self.report(pos, "E120", f"rule id {rule} is not in the rulebook")
+        known = self.known_rule
+        if not rule or known is None:
+            return
+        if callable(known):
+            if not known(rule):
+                self.report(pos, "E120", f"rule id {rule} is not in the rulebook")
+        elif rule not in known:
+            close = difflib.get_close_matches(rule, sorted(known), n=1, cutoff=0.8)
+            hint = f"did you mean `{close[0]}`?" if close else ""
+            self.report(pos, "E120", f"rule id {rule} is not in the rulebook", hint)
 
     # -- cards -------------------------------------------------------------------------------
     def card(self, card: ast.CardDef) -> None:
@@ -102,7 +111,7 @@ class Checker:
             if grant.name not in self.v.grants:
                 self.report(
                     grant.pos, "E116", f"unknown grant `{grant.name}`",
-                    suggest(grant.name, self.v.grants),
+                    suggest(grant.name, self.v.grants) or f"{self.v.game} has no grants",
                 )
             self.set(grant.set, _Scope())
             self.cond(grant.cond, _Scope())
@@ -215,7 +224,9 @@ class Checker:
     def arg(self, arg: ast.Arg, kind: str, call: ast.Call, scope: _Scope, usage: str) -> None:
         if kind == "int":
             if arg.kind != "int":
-                self.report(arg.pos, "E107", f"`{call.verb}` wants a number here", usage)
+                self.report(
+                    arg.pos, "E107", f"`{call.verb}` wants a number here", f"usage: {usage}"
+                )
         elif kind == "card":
             known = set(self.v.refs) | scope.cards
             if arg.kind != "name" or arg.value not in known:
@@ -233,9 +244,13 @@ class Checker:
             self.zone(ast.ZoneRef(str(arg.value), arg.owner, arg.pos), scope)
         elif kind == "dir":
             if arg.value not in ("left", "right"):
-                self.report(arg.pos, "E107", f"`{call.verb}` wants left or right", usage)
+                self.report(
+                    arg.pos, "E107", f"`{call.verb}` wants left or right", f"usage: {usage}"
+                )
         elif arg.kind != "name" or arg.value != kind:
-            self.report(arg.pos, "E107", f"`{call.verb}` expects `{kind}` here", usage)
+            self.report(
+                arg.pos, "E107", f"`{call.verb}` expects `{kind}` here", f"usage: {usage}"
+            )
 
     # -- sets, zones, conditions ---------------------------------------------------------------
     def zone(self, zone: ast.ZoneRef, scope: _Scope) -> None:
@@ -267,10 +282,10 @@ class Checker:
             elif item == "self" and index >= len(chosen.filters):
                 continue
             elif item not in self.v.filters and item not in self.v.traits:
-                self.report(
-                    at, "E104", f"unknown filter `{item}`",
-                    suggest(item, [*self.v.filters, *self.v.traits]),
-                )
+                words = [*self.v.filters, *self.v.traits]
+                if index >= len(chosen.filters):
+                    words.append("self")  # an exception may also be the card itself
+                self.report(at, "E104", f"unknown filter `{item}`", suggest(item, words))
 
     def cond(self, cond: ast.Cond, scope: _Scope) -> None:
         if isinstance(cond, ast.Compare):
@@ -313,7 +328,7 @@ class Checker:
 def check_tree(
     tree: ast.CardFile,
     expected_game: str | None = None,
-    known_rule: Callable[[str], bool] | None = None,
+    known_rule: Callable[[str], bool] | Collection[str] | None = None,
 ) -> list[Diagnostic]:
     """All diagnostics of a parsed file.  The game comes from its header or ``expected_game``."""
     game = tree.game or expected_game

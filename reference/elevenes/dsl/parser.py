@@ -321,7 +321,8 @@ def parse_text(text: str, path: str = "<text>") -> ast.CardFile:
             token = exc.token
             shown = {"_NL": "end of line", "$END": "end of file"}.get(token.type, f"`{token}`")
             message = f"unexpected {shown}"
-            hint = f"expected {_describe(set(exc.expected))}"
+            # ``accepts`` (what the parser could take) is exact; ``expected`` may miss words
+            hint = f"expected {_describe(set(exc.accepts or exc.expected))}"
             if token.type == "$END":
                 line, column = _end(text)
         else:  # pragma: no cover - lark has no other kinds
