@@ -164,7 +164,10 @@ class AdapterSubject(Subject):
         self._kill()
 
     def after_error(self) -> None:
-        self._kill()
+        """A program that misbehaved has been ended already (and starts again on the next
+        request); one that answered with an error stays: ``start`` resets it."""
+        if self._proc is not None and self._proc.poll() is not None:
+            self._kill()
 
     # -- one request ----------------------------------------------------------------------
     def request(self, cmd: str, **fields: Any) -> Json:
