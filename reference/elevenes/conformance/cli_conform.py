@@ -108,7 +108,9 @@ def run(args: argparse.Namespace) -> int:
     with subject:
         report = run_suite(chosen, subject, progress=progress)
     if args.coverage:
-        report.coverage = compute_coverage(chosen.items, rulebook, games=args.game or None)
+        report.coverage = compute_coverage(
+            chosen.items, rulebook, games=args.game or None, all_ids=suite.by_id()
+        )
     if args.json:
         json.dump(report.to_json(), sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")

@@ -31,6 +31,9 @@ class Coverage:
     """Game -> the ids of its rules that no scenario cites."""
     unknown: list[Citation]
     """Ids cited by scenarios that the rulebook does not have: errors."""
+    dangling: list[tuple[str, str]] = attrs.field(factory=list)
+    """(ruling id, scenario id): a ruling's **Pinned by** names a scenario the suite lacks
+    (a warning: the scenario may be on its way)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -38,6 +41,7 @@ class Coverage:
             "covered": len(self.covered),
             "uncovered": self.uncovered,
             "unknown": [attrs.asdict(c) for c in self.unknown],
+            "dangling_pins": [list(pair) for pair in self.dangling],
         }
 
     def write_text(self, out: IO[str] = sys.stdout, verbose: bool = False) -> None:
@@ -49,6 +53,10 @@ class Coverage:
             for game, ids in self.uncovered.items():
                 for rule_id in ids:
                     out.write(f"  {game}: {rule_id}\n")
+        for ruling, scenario in self.dangling:
+            out.write(
+                f"warning: {ruling} is pinned by scenario {scenario}, which the suite lacks\n"
+            )
         for citation in self.unknown:
             hint = f" (did you mean {citation.suggestion}?)" if citation.suggestion else ""
             out.write(
@@ -58,9 +66,18 @@ class Coverage:
 
 
 def compute_coverage(
-    items: Iterable[Item], rulebook: Rulebook, games: Sequence[str] | None = None
+    items: Iterable[Item],
+    rulebook: Rulebook,
+    games: Sequence[str] | None = None,
+    all_ids: Iterable[str] | None = None,
 ) -> Coverage:
-    """Coverage of ``rulebook`` (only the chapters of ``games`` when given) by ``items``."""
+    """Coverage of ``rulebook`` (only the chapters of ``games`` when given) by ``items``.
+
+    Rulings' **Pinned by** scenarios are looked up among ``all_ids`` (default: the ids of
+    ``items``); pass the ids of the whole suite when ``items`` is a selection.
+    """
+    items = list(items)
+    known_ids = set(all_ids) if all_ids is not None else {item.id for item in items}
     cited: set[str] = set()
     unknown: list[Citation] = []
     for item in items:
@@ -78,7 +95,15 @@ def compute_coverage(
             covered.append(rule.id)
         else:
             uncovered.setdefault(rule.game, []).append(rule.id)
+    dangling = [
+        (rule.id, scenario)
+        for rule in wanted
+        if rule.is_ruling
+        for scenario in rule.pinned_by
+        if scenario not in known_ids
+    ]
     return Coverage(
+        dangling=dangling,
         total=len(wanted),
         covered=covered,
         uncovered={game: ids for game, ids in sorted(uncovered.items())},

@@ -31,6 +31,8 @@ _ANCHOR = re.compile(r"^\(([^()\s]+)\)=\s*$")
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 _LOOKS_LIKE_ID = re.compile(r"^[A-Z][A-Z0-9]*\.")
 _FENCE = re.compile(r"^\s*(```|~~~)")
+_PINNED = re.compile(r"\*\*Pinned by:?\*\*:?(.*?)(?:\n\s*\n|\Z)", re.DOTALL | re.IGNORECASE)
+_SCENARIO_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:/\-]*[A-Za-z0-9]|[A-Za-z0-9]")
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9\-]*")
 
 
@@ -64,6 +66,18 @@ class Rule:
     @property
     def is_ruling(self) -> bool:
         return ".RULING." in self.id
+
+    @property
+    def pinned_by(self) -> tuple[str, ...]:
+        """The scenario ids a ruling's **Pinned by** paragraph names (empty for a rule)."""
+        found = _PINNED.search(self.text)
+        if not found:
+            return ()
+        paragraph = found.group(1)
+        quoted = re.findall(r"`([^`]+)`", paragraph)
+        words = quoted or re.split(r"[\s,;]+", paragraph)
+        ids = (w.strip().rstrip(".") for w in words)
+        return tuple(i for i in ids if _SCENARIO_ID.fullmatch(i))
 
     @property
     def prefix(self) -> str:
