@@ -1,0 +1,143 @@
+"""Every diagnostic code has a broken card file under broken/ that produces exactly it.
+
+Each file is named after its code and says on its first line what is wrong with it; the
+table below pins the code, the line, the column and (where the checker gives one) the hint.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from elevenes.dsl import diagnostics
+from elevenes.dsl.diagnostics import CODES, CardFileError, Diagnostic, suggest
+from elevenes.dsl.load import check_file
+
+BROKEN = Path(__file__).parent / "broken"
+
+# file -> (code, line, column, hint or None when the checker gives none)
+EXPECTED: dict[str, tuple[str, int, int, str | None]] = {
+    "E100-missing-in.cards": ("E100", 6, 29, "expected `in`, a name, a number"),
+    "E100-unclosed-brace.cards": ("E100", 8, 1, "expected `grant`, `on`, `requires`, `trait`, `}`"),
+    "E100-unexpected-character.cards": ("E100", 6, 11, None),
+    "E100-number-too-large.cards": ("E100", 6, 18, "numbers have at most 9 digits"),
+    "E101-unknown-game.cards": ("E101", 2, 6, "did you mean `elevenes-for-one`?"),
+    "E101-no-game.cards": ("E101", 1, 1, "start it with: game elevenes-for-one"),
+    "E102-unknown-event.cards": ("E102", 5, 6, "did you mean `use`?"),
+    "E103-unknown-zone.cards": ("E103", 6, 25, "did you mean `pantry`?"),
+    "E104-unknown-filter.cards": ("E104", 6, 14, "did you mean `face_up`?"),
+    "E104-unknown-exception.cards": ("E104", 6, 39, "did you mean `self`?"),
+    "E105-unknown-trait.cards": ("E105", 5, 22, "did you mean `undiscardable`?"),
+    "E106-unknown-verb.cards": ("E106", 6, 5, "did you mean `flip_down`?"),
+    "E107-missing-argument.cards": ("E107", 6, 5, "usage: cost int"),
+    "E107-not-a-number.cards": ("E107", 6, 10, "usage: cost int"),
+    "E107-random-draws-one.cards": ("E107", 6, 5, None),
+    "E108-unknown-card-reference.cards": ("E108", 6, 15, "did you mean `next`?"),
+    "E109-duplicate-card.cards": ("E109", 8, 6, "first defined at line 4"),
+    "E110-card-number-out-of-range.cards": ("E110", 4, 6, None),
+    "E111-chosen-cards-do-not-fit.cards": ("E111", 6, 47, "write: choose exactly 2 ... -> swap"),
+    "E111-verb-cannot-follow-arrow.cards": ("E111", 6, 27, None),
+    "E112-zone-has-no-owner.cards": ("E112", 6, 25, "write `pantry`"),
+    "E113-choose-player.cards": ("E113", 6, 5, None),
+    "E114-event-handled-twice.cards": ("E114", 8, 13, "first at line 5"),
+    "E115-unknown-value.cards": ("E115", 6, 8, "did you mean `minutes`?"),
+    "E115-unknown-test.cards": ("E115", 6, 8, "did you mean `face_up`?"),
+    "E116-unknown-grant.cards": ("E116", 5, 3, "elevenes-for-one has no grants"),
+    "E117-name-bound-twice.cards": ("E117", 7, 5, "pick another name"),
+    "E117-name-is-a-reference.cards": ("E117", 6, 5, "pick another name"),
+    "E118-empty-may.cards": ("E118", 6, 5, None),
+    "E118-repeat-zero.cards": ("E118", 6, 5, None),
+    "E119-guest-in-solo-game.cards": ("E119", 4, 7, None),
+    "E120-unknown-rule-id.cards": ("E120", 4, 6, "did you mean `EFO.CARD.SUGAR`?"),
+    "E121-not-utf8.cards": ("E121", 2, 23, "save the file as UTF-8"),
+}
+
+
+def test_every_code_has_a_broken_file() -> None:
+    covered = {name.split("-")[0] for name in EXPECTED}
+    assert covered == set(CODES)
+
+
+def test_every_broken_file_is_in_the_table() -> None:
+    assert sorted(p.name for p in BROKEN.glob("*.cards")) == sorted(EXPECTED)
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_first_line_says_what_is_wrong(name: str) -> None:
+    first = (BROKEN / name).read_bytes().split(b"\n", 1)[0].decode("utf-8")
+    code = name.split("-")[0]
+    assert first.startswith(f"# {code}: ")
+    assert len(first) > len(f"# {code}: ") + 10
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_broken_file_gives_its_diagnostic(name: str) -> None:
+    code, line, column, hint = EXPECTED[name]
+    path = BROKEN / name
+    tree, found = check_file(path)
+    assert [(d.code, d.line, d.column) for d in found] == [(code, line, column)]
+    diagnostic = found[0]
+    assert diagnostic.path == str(path)
+    assert diagnostic.message
+    if hint is None:
+        assert diagnostic.hint == ""
+    else:
+        assert diagnostic.hint == hint
+
+
+def test_diagnostic_text_form() -> None:
+    plain = Diagnostic("my.cards", 3, 7, "E103", "unknown zone `pantri`")
+    assert str(plain) == "my.cards:3:7: E103 unknown zone `pantri`"
+    hinted = Diagnostic("my.cards", 3, 7, "E103", "unknown zone `pantri`", "did you mean `pantry`?")
+    assert str(hinted) == (
+        "my.cards:3:7: E103 unknown zone `pantri`\n    hint: did you mean `pantry`?"
+    )
+
+
+def test_card_file_error_lists_every_diagnostic() -> None:
+    error = CardFileError(
+        [Diagnostic("a.cards", 1, 1, "E101", "x"), Diagnostic("a.cards", 2, 3, "E103", "y")]
+    )
+    assert str(error) == "a.cards:1:1: E101 x\na.cards:2:3: E103 y"
+    assert [d.code for d in error.diagnostics] == ["E101", "E103"]
+
+
+def test_suggest_prefers_the_closest_word_then_lists_a_few() -> None:
+    assert suggest("pantri", ["pantry", "discard", "trolley"]) == "did you mean `pantry`?"
+    assert suggest("zzz", ["b", "a"]) == "known: `a`, `b`"
+    assert suggest("zzz", [f"w{i}" for i in range(13)]) == ""
+    assert suggest("zzz", []) == ""
+
+
+def test_internal_error_code_is_not_a_file_problem() -> None:
+    assert diagnostics.INTERNAL not in CODES
+    assert diagnostics.INTERNAL.startswith("E")
+
+
+def test_a_file_with_several_problems_reports_them_all_in_order(tmp_path: Path) -> None:
+    path = tmp_path / "many.cards"
+    path.write_text(
+        "game elevenes-for-one\n"
+        'card 2 "Tea" {\n'
+        "  on uses { choose 1 face_upp in pantri -> flipdown }\n"
+        "}\n"
+        'card 2 "Tea again" { trait heavy }\n',
+        encoding="utf-8",
+    )
+    _, found = check_file(path)
+    assert [(d.code, d.line, d.column) for d in found] == [
+        ("E102", 3, 6),
+        ("E104", 3, 22),
+        ("E103", 3, 34),
+        ("E106", 3, 44),
+        ("E109", 5, 6),
+        ("E105", 5, 28),
+    ]
+
+
+def test_check_file_never_raises_on_a_missing_file(tmp_path: Path) -> None:
+    tree, found = check_file(tmp_path / "nope.cards")
+    assert tree is None
+    assert [(d.code, d.line, d.column, d.message) for d in found] == [
+        ("E121", 1, 1, "cannot read the file: no such file")
+    ]
