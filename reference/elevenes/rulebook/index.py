@@ -231,7 +231,11 @@ class Rulebook:
         wanted = rule_id.strip().upper()
         if wanted in self.rules:
             return [wanted]
-        return difflib.get_close_matches(wanted, list(self.rules), n=n, cutoff=0.6)
+        prefix = wanted.split(".", 1)[0]
+        same_game = [i for i in self.rules if i.split(".", 1)[0] == prefix]
+        # A known prefix: suggest only that game's ids; a mistyped prefix: any id.
+        pool = same_game or list(self.rules)
+        return difflib.get_close_matches(wanted, pool, n=n, cutoff=0.6)
 
     def ids(self, game: str | None = None) -> list[str]:
         """The rule ids, sorted; only those of ``game``'s folder when given."""
