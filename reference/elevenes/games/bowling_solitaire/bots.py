@@ -8,8 +8,9 @@ the cards out of play.  It never peeks under a pile.  Its policy, in order:
 2. otherwise weigh each knock: pins taken, minus a heavy charge for each pin it leaves
    *hopeless* (no set of standing pins around it can match any card still to come), plus a
    small bonus for turning up a new card;
-3. in a ball that a second ball follows, stop (``end ball``) rather than make a standing pin
-   hopeless while none is: that keeps the spare alive, as in the rules' sample frame.
+3. in a ball that a second ball follows and that has downed a pin, stop (``end ball``)
+   rather than make a standing pin hopeless while none is: that keeps the spare alive, as
+   in the rules' sample frame.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from ...bots import random_player
 from ...core.api import Action, State
 from ...core.errors import BadOption
 from .layout import BACK_ROW, CENTRE, FULL, PIN_SETS, TOUCH
-from .state import END_BALL, BowlingState, knock_action
+from .state import END_BALL, KNOCK_BASE, BowlingState, knock_action
 
 Player = Callable[[State, random.Random], Action]
 
@@ -80,7 +81,7 @@ def greedy_player(state: State, rng: random.Random) -> Action:
     now = hopeless(state, state.standing, left)
     best, best_value, best_hopeless = knocks[0], -1_000, 0
     for action in knocks:
-        pile, mask = divmod(action - 1024, 1024)
+        pile, mask = divmod(action - KNOCK_BASE, KNOCK_BASE)
         top = state.piles[pile][-1]
         left[top] -= 1
         rest = state.standing & ~mask
@@ -89,7 +90,7 @@ def greedy_player(state: State, rng: random.Random) -> Action:
         value = 10 * mask.bit_count() - 25 * lost + (1 if len(state.piles[pile]) > 1 else 0)
         if value > best_value:
             best, best_value, best_hopeless = action, value, lost
-    if state.second_ball_follows() and now == 0 and best_hopeless > 0:
+    if state.second_ball_follows() and now == 0 and best_hopeless > 0 and state.ball_pins():
         return END_BALL
     return best
 

@@ -470,8 +470,10 @@ class BowlingState(State):
 
     def digit_of(self, mask: int) -> int:
         """The last digit of the sum of the pins dealt to the spots of ``mask``."""
-        return sum(self.pins[i] for i in bits(mask)) % 10 if mask not in self._digit else (
-            self._digit[mask]
+        return (
+            sum(self.pins[i] for i in bits(mask)) % 10
+            if mask not in self._digit
+            else (self._digit[mask])
         )
 
     def cards_left(self) -> list[int]:

@@ -1,0 +1,208 @@
+"""``elevenes play bowling-solitaire``: the pin triangle, the three ball piles and the score pad
+in the terminal; or a bot bowling a whole game (``--bot greedy``)."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from typing import TextIO
+
+from ...core.errors import ElevenesError, IllegalAction
+from ...core.play import sample_chance
+from .bots import get_bot, greedy_player
+from .layout import PINS
+from .scoring import FRAMES, frame_scores, marks, pad_total, running_totals
+from .state import DEAL, EMPTY, BowlingGame, BowlingState
+
+ROWS = ((0, 1, 2, 3), (4, 5, 6), (7, 8), (9,))
+
+HELP = """Bowl the top card of a pile at 1-3 pins:  0 H F   (or: knock 0 H F)
+Stop the current ball:                     end
+Other commands:  a number from the list, hint (what the greedy bot would do), ? (help),
+                 q (quit)"""
+
+
+def render_pins(state: BowlingState) -> list[str]:
+    """The triangle, back row on top; an empty spot shows as a dot."""
+    lines = []
+    for depth, row in enumerate(ROWS):
+        cells = []
+        for i in row:
+            value = state.pins[i]
+            cells.append(f"{PINS[i]}:{'·' if value == EMPTY else value}")
+        lines.append("   " + "   " * depth + "  ".join(cells))
+    return lines
+
+
+def render_piles(state: BowlingState) -> str:
+    parts = []
+    for index, pile in enumerate(state.piles):
+        if not pile:
+            parts.append(f"{index}: (empty)")
+        elif state.phase == DEAL:
+            parts.append(f"{index}: {len(pile)} dealt")
+        else:
+            under = len(pile) - 1
+            parts.append(f"{index}: [{pile[-1]}]" + (f" +{under} face down" if under else ""))
+    return "Piles   " + "    ".join(parts)
+
+
+def render_pad(pad: list[list[int]]) -> list[str]:
+    """The score pad: marks and running totals, frame by frame."""
+    totals = running_totals(pad)
+    head, balls, sums = ["Frame"], ["Balls"], ["Total"]
+    for index in range(FRAMES):
+        width = 7 if index == FRAMES - 1 else 5
+        head.append(str(index + 1).center(width))
+        if index < len(pad):
+            balls.append(marks(pad[index]).center(width))
+            total = totals[index]
+            sums.append(("" if total is None else str(total)).center(width))
+        else:
+            balls.append(" " * width)
+            sums.append(" " * width)
+    return ["|".join(row) + "|" for row in (head, balls, sums)]
+
+
+def render(state: BowlingState) -> str:
+    where = f"Frame {state.frame}"
+    if state.rack:
+        where += f" (bonus rack {state.rack})"
+    where += f", ball {state.ball}: {state.ball_pins()} pin(s) down in this ball"
+    out = [where, *render_pins(state), render_piles(state)]
+    gone = state.to_json()["out"]
+    out.append("Out     " + (" ".join(map(str, gone)) if gone else "(none)"))
+    out.extend(render_pad(state.pad))
+    return "\n".join(out)
+
+
+def normalise(text: str) -> str:
+    """Shortcuts: ``0 H F`` -> ``knock 0 H F``; ``e`` -> ``end ball``."""
+    words = text.split()
+    if words and words[0].isdigit():
+        return "knock " + text
+    if text.lower() in ("e", "end"):
+        return "end ball"
+    return text
+
+
+def ask(state: BowlingState, out: TextIO, inp: TextIO) -> int | None:
+    """A legal action chosen by the player; None to quit."""
+    actions = state.legal_actions()
+    names = [state.action_to_string(a) for a in actions]
+    for number, name in enumerate(names, 1):
+        print(f"  {number:2}. {name}", file=out)
+    while True:
+        print("> ", end="", file=out, flush=True)
+        line = inp.readline()
+        if not line:
+            return None
+        text = line.strip()
+        if not text:
+            continue
+        if text.lower() in ("q", "quit"):
+            return None
+        if text in ("?", "help"):
+            print(HELP, file=out)
+            continue
+        if text.lower() == "hint":
+            hint = greedy_player(state, random.Random(0))
+            print(f"The greedy bot would play: {state.action_to_string(hint)}", file=out)
+            continue
+        if text.isdigit():
+            if 1 <= int(text) <= len(actions):
+                return actions[int(text) - 1]
+            print(f"There is no choice {text}: pick 1 to {len(actions)}.", file=out)
+            continue
+        try:
+            action = state.string_to_action(normalise(text))
+            if not state.is_legal(action):
+                raise state.explain_illegal(action)
+            return action
+        except IllegalAction as exc:
+            print(f"Refused: {exc.message} [{exc.rule_id}]", file=out)
+            _cite(exc.rule_id, out)
+
+
+def _cite(rule_id: str, out: TextIO) -> None:
+    try:
+        from ...rulebook.index import load_rulebook
+
+        rule = load_rulebook().get(rule_id)
+        print(f"  {rule.id}: {rule.title}", file=out)
+    except (ElevenesError, ImportError):
+        pass
+
+
+def finish_text(state: BowlingState) -> str:
+    total = pad_total(state.pad)
+    kinds = {"strike": 0, "spare": 0}
+    for balls in state.pad:
+        if balls and balls[0] == 10:
+            kinds["strike"] += 1
+        elif len(balls) >= 2 and balls[0] + balls[1] == 10:
+            kinds["spare"] += 1
+    verdict = "A perfect game!" if total == 300 else ""
+    text = f"Final score: {total}  ({kinds['strike']} strike(s), {kinds['spare']} spare(s))"
+    return text + (f"  {verdict}" if verdict else "")
+
+
+def run(game: BowlingGame, args: argparse.Namespace) -> int:
+    out, inp = sys.stdout, sys.stdin
+    rng = random.Random(args.seed)
+    bot = get_bot(args.bot) if args.bot else None
+    quiet = bool(getattr(args, "quiet", False)) and bot is not None
+    state = game.new_initial_state()
+    log: list[str] = []
+    frame_seen = (0, -1)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            action = sample_chance(state, rng)
+            log.append(state.action_to_string(action))
+            before = (state.frame, state.rack, len(state.pad[-1]))
+            state.apply_action(action)
+            if not quiet and (state.frame, state.rack, len(state.pad[-1])) != before:
+                _report_balls(state, before, out)  # a ball with no usable card
+            continue
+        if not quiet and (state.frame, state.rack) != frame_seen:
+            frame_seen = (state.frame, state.rack)
+            print("", file=out)
+        if bot is not None:
+            if not quiet:
+                print(render(state), file=out)
+            action = bot(state, rng)
+            text = state.action_to_string(action)
+            if not quiet:
+                print(f"  -> {text}\n", file=out)
+        else:
+            print("\n" + render(state), file=out)
+            chosen = ask(state, out, inp)
+            if chosen is None:
+                print("Game abandoned. Moves so far: " + ", ".join(log), file=out)
+                return 0
+            action = chosen
+            text = state.action_to_string(action)
+        log.append(text)
+        before = (state.frame, state.rack, len(state.pad[-1]))
+        state.apply_action(action)
+        if not quiet and (state.frame, state.rack, len(state.pad[-1])) != before:
+            _report_balls(state, before, out)
+    print("\n".join(render_pad(state.pad)), file=out)
+    print(finish_text(state), file=out)
+    if bot is not None and not quiet:
+        print("Replay: " + ", ".join(log), file=out)
+    return 0
+
+
+def _report_balls(state: BowlingState, before: tuple[int, int, int], out: TextIO) -> None:
+    """Say what the balls just ended scored, and show the pad when a frame is over."""
+    frame, _, known = before
+    balls = state.pad[frame - 1]
+    for pins in balls[known:]:
+        print(f"Ball over: {pins} pin(s).", file=out)
+    if frame != state.frame or state.is_terminal():
+        score = frame_scores(state.pad)[frame - 1]
+        kind = marks(balls)
+        print(f"Frame {frame} done: {kind}" + ("" if score is None else f" ({score})"), file=out)
+        print("\n".join(render_pad(state.pad)), file=out)
