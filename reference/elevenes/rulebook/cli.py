@@ -88,7 +88,21 @@ def _show(rulebook: Rulebook, ids: list[str], as_json: bool) -> int:
         print(f"  {kind} of {rule.game}, rulebook/{rule.where}")
         print()
         print(textwrap.indent(rule.text, "  ") if rule.text else "  (no text)")
+        checked = _scenarios_citing(rule.id)
+        if checked:
+            print()
+            print(f"  checked by {len(checked)} scenario{'s' if len(checked) != 1 else ''}:")
+            print(textwrap.indent(textwrap.fill(", ".join(checked), 96), "    "))
     return 0
+
+
+def _scenarios_citing(rule_id: str) -> list[str]:
+    """The ids of the shipped scenarios that cite the rule (files that fail to load are
+    left out here; ``elevenes conform`` reports them)."""
+    from ..conformance.loader import load_suite
+
+    suite = load_suite()
+    return sorted(item.id for item in suite.items if rule_id in item.cited_rules())
 
 
 def _line(rule: Rule) -> str:
