@@ -12,14 +12,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from jsonschema import Draft202012Validator
-
 from elevenes.cli import main
 from elevenes.conformance import AdapterSubject, SubjectError, load_suite, run_suite
 from elevenes.conformance.protocol import serve
 from elevenes.conformance.report import Report
 from elevenes.conformance.schemas import require_validator
 from elevenes.games import game_ids, load_game
+from jsonschema.protocols import Validator
 
 DATA = Path(__file__).resolve().parent / "data"
 TOY_ADAPTER = str(DATA / "toy_adapter.py")
@@ -31,7 +30,9 @@ def toy_program(mode: str = "ok", timeout: float = 5.0) -> AdapterSubject:
 
 
 def outline(report: Report) -> list[tuple[Any, ...]]:
-    return [(r.id, r.status, r.step, r.action, r.path, r.expected, r.actual) for r in report.results]
+    return [
+        (r.id, r.status, r.step, r.action, r.path, r.expected, r.actual) for r in report.results
+    ]
 
 
 def statuses(report: Report) -> dict[str, str]:
@@ -175,7 +176,7 @@ def test_the_server_answers_every_line(toy: str) -> None:
     assert answers[13] == {"seq": 12, "ok": True}
 
 
-def validate(schema: Draft202012Validator, definition: str, doc: Any) -> None:
+def validate(schema: Validator, definition: str, doc: Any) -> None:
     schema.evolve(schema={"$ref": f"protocol.schema.json#/$defs/{definition}"}).validate(doc)
 
 

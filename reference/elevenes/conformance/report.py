@@ -118,7 +118,7 @@ class Report:
     def by_game(self) -> dict[str, dict[str, int]]:
         games: dict[str, list[Result]] = {}
         for result in self.results:
-            games.setdefault(result.game or "(files)", []).append(result)
+            games.setdefault(result.game or "(unreadable files)", []).append(result)
         return {game: tally(found) for game, found in sorted(games.items())}
 
     def by_rule(self) -> dict[str, dict[str, int]]:
@@ -193,6 +193,9 @@ def _counts_text(counts: dict[str, int]) -> str:
 
 def _write_result(out: IO[str], result: Result, verbose: bool) -> None:
     label = result.status.upper()
+    if result.kind == "file":
+        out.write(f"{label:<5} {result.message}\n")
+        return
     out.write(f"{label:<5} {result.id}  {result.where}\n")
     if result.status == PASS:
         return

@@ -15,6 +15,7 @@ from typing import Any
 
 import jsonschema
 from jsonschema import Draft202012Validator
+from jsonschema.protocols import Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
@@ -55,24 +56,26 @@ def _registry(folder: str) -> tuple[Registry[Any], dict[str, Any]]:
 
 
 @lru_cache(maxsize=32)
-def _validator(folder: str, name: str) -> Draft202012Validator | None:
+def _validator(folder: str, name: str) -> Validator | None:
     registry, docs = _registry(folder)
     doc = docs.get(name)
     if doc is None:
         return None
+    # The schema's own "$schema" picks the draft; 2020-12 when it does not say.
+    cls = jsonschema.validators.validator_for(doc, default=Draft202012Validator)
     try:
-        Draft202012Validator.check_schema(doc)
+        cls.check_schema(doc)
     except jsonschema.SchemaError as exc:
         raise SchemaError(f"{Path(folder) / name}: not a valid JSON Schema: {exc.message}") from exc
-    return Draft202012Validator(doc, registry=registry)
+    return cls(doc, registry=registry)
 
 
-def validator(name: str, folder: Path | None = None) -> Draft202012Validator | None:
+def validator(name: str, folder: Path | None = None) -> Validator | None:
     """The validator of ``<folder>/<name>`` (default: the shipped schema folder), or None."""
     return _validator(str((folder or schema_dir()).resolve()), name)
 
 
-def require_validator(name: str) -> Draft202012Validator:
+def require_validator(name: str) -> Validator:
     found = validator(name)
     if found is None:
         raise SchemaError(f"schema {name} not found in {schema_dir()}")
@@ -95,7 +98,7 @@ def format_path(path: Iterable[str | int], root: str = "") -> str:
     return text or "(top level)"
 
 
-def first_error(validator_: Draft202012Validator, doc: Any) -> tuple[list[str | int], str] | None:
+def first_error(validator_: Validator, doc: Any) -> tuple[list[str | int], str] | None:
     """The most relevant schema violation of ``doc`` as (path, message), or None if valid."""
     errors = list(validator_.iter_errors(doc))
     if not errors:
