@@ -6,7 +6,7 @@
        J           head pin
 
 Two spots are adjacent when they touch in the triangle: neighbours in a row, and each spot
-with the two spots of the row in front of it that it sits between (BWL.PIN.ADJACENCY,
+with the two spots of the row behind it that it sits between (BWL.PIN.ADJACENCY,
 BWL.RULING.ADJACENCY).  Sets of spots are 10-bit masks, bit ``i`` for ``PINS[i]``.
 """
 

@@ -1,4 +1,4 @@
-"""The score pad, scored as ten-pin bowling (BWL.SCORE.*).
+"""The score pad, scored as ten-pin bowling (BWL.SCORE.PINS and the rules after it).
 
 The pad is a list of frames; each frame is the list of pins downed ball by ball.  Frames 1-9
 hold one ball (a strike) or two; the tenth holds two, or three after a strike or a spare
@@ -64,16 +64,16 @@ def pad_total(pad: Sequence[Sequence[int]]) -> int:
 def marks(balls: Sequence[int]) -> str:
     """The pad's marks for one frame: X strike, / spare, - no pin, digits otherwise."""
     out: list[str] = []
-    standing = 10  # pins standing before the ball
+    standing, fresh = 10, True  # pins standing before the ball; whether the rack is new
     for pins in balls:
-        if standing == 10 and pins == 10:
+        if fresh and pins == 10:
             out.append("X")
-        elif standing < 10 and pins == standing:
+        elif not fresh and pins == standing:
             out.append("/")
-            standing = 10
+            standing, fresh = 10, True
         else:
             out.append("-" if pins == 0 else str(pins))
-            standing = standing - pins if standing == 10 else 10
+            standing, fresh = (standing - pins, False) if fresh else (10, True)
     return " ".join(out)
 
 
