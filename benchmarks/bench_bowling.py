@@ -51,9 +51,7 @@ def _groups() -> list[tuple[int, ...]]:
     found = []
     for size in (1, 2, 3):
         for group in combinations(range(10), size):
-            if size == 1:
-                found.append(group)
-            elif size == 2 and group[1] in NEAR[group[0]]:
+            if size == 1 or (size == 2 and group[1] in NEAR[group[0]]):
                 found.append(group)
             elif size == 3:
                 links = sum(1 for a, b in combinations(group, 2) if b in NEAR[a])

@@ -28,7 +28,8 @@ Player = Callable[[State, random.Random], Action]
 
 
 def _allowed(mask: int, standing: int) -> bool:
-    """The first-card and touch rules (BWL.FIRST.BACK-ROW, BWL.FIRST.CENTRE, BWL.LATER.TOUCH) for a standing set."""
+    """The first-card and touch rules (BWL.FIRST.BACK-ROW, BWL.FIRST.CENTRE,
+    BWL.LATER.TOUCH) for a set of standing pins."""
     if standing == FULL:
         return not (mask & BACK_ROW or mask == CENTRE)
     return bool(mask & TOUCH[FULL ^ standing])
