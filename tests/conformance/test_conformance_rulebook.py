@@ -172,3 +172,12 @@ def test_rules_search_and_list(cli_rulebook: Rulebook, capsys: pytest.CaptureFix
     assert main(["rules", "list", "--game", "nope"]) == 1
     assert "no chapter for game 'nope'" in capsys.readouterr().err
     assert main(["rules"]) == 2
+
+
+def test_every_markdown_file_of_a_game_folder_is_read(tmp_path: Path) -> None:
+    (tmp_path / "g").mkdir()
+    (tmp_path / "g" / "rules.md").write_text("(G.A)=\n## G.A: a\n")
+    (tmp_path / "g" / "rulings.md").write_text("(G.RULING.B)=\n## G.RULING.B: b\n")
+    rulebook = Rulebook.from_dir(tmp_path)
+    assert rulebook.get("G.RULING.B").file == "g/rulings.md"
+    assert rulebook.ids(game="g") == ["G.A", "G.RULING.B"]

@@ -1,5 +1,8 @@
 """The rulebook index: every rule of every ``rulebook/<game>/rules.md`` by its stable id.
 
+(Other Markdown files of a game's folder, e.g. a chapter of rulings, are read too, after
+``rules.md``.)
+
 A rule is a MyST anchor line ``(ID)=`` followed by its heading and its text, up to the next
 rule anchor or the next heading of the same or a higher level::
 
@@ -197,10 +200,13 @@ class Rulebook:
 
     @classmethod
     def from_dir(cls, root: Path) -> Rulebook:
-        """Read every ``<root>/<game>/rules.md`` (uncached)."""
+        """Read every ``<root>/<game>/rules.md``, then the folder's other ``*.md`` (uncached)."""
         rules: list[Rule] = []
         if root.is_dir():
-            for path in sorted(root.glob("*/rules.md")):
+            paths = sorted(
+                root.glob("*/*.md"), key=lambda p: (p.parent.name, p.name != "rules.md", p.name)
+            )
+            for path in paths:
                 game = path.parent.name
                 try:
                     text = path.read_text(encoding="utf-8")
