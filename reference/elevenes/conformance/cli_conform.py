@@ -89,8 +89,9 @@ def select(suite: Suite, args: argparse.Namespace) -> Suite:
 def run(args: argparse.Namespace) -> int:
     if args.timeout <= 0:
         raise ElevenesError("--timeout must be a positive number of seconds")
-    rulebook = load_rulebook()
-    if args.rule:
+    # The rulebook is only needed to check --rule and for --coverage.
+    rulebook = load_rulebook() if args.rule or args.coverage else None
+    if rulebook is not None and args.rule:
         check_rule_filters(rulebook, args.rule)
     suite = load_suite(args.paths or None)
     chosen = select(suite, args)
@@ -107,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
     progress = Progress(len(chosen.items), enabled=args.progress)
     with subject:
         report = run_suite(chosen, subject, progress=progress)
-    if args.coverage:
+    if rulebook is not None and args.coverage:
         report.coverage = compute_coverage(
             chosen.items, rulebook, games=args.game or None, all_ids=suite.by_id()
         )
