@@ -415,6 +415,9 @@ class EfoState(State):
             return IllegalAction("EFO.PASS.SHUFFLE",
                                  f"card {action - DEAL_BASE} is not waiting to be laid out", text)
         if phase == EFFECT and self.choice is not None and action >= CHOICE_BASE:
+            refused = self.explain_choice(action, text)
+            if refused is not None:
+                return refused
             frame = self.stack[-1]
             instr = self.cards.program(frame.card, frame.event)[frame.pc]
             rule, message = instr.explain(self, frame, action)
@@ -427,7 +430,26 @@ class EfoState(State):
         return IllegalAction("EFO.PROCEDURE", f"{text!r} is not a move now: expected {expected}",
                              text)
 
-    # -- applying actions (known legal) --------------------------------------------------------------
+    def explain_choice(self, action: Action, text: str) -> IllegalAction | None:
+        """The procedure's own reasons to refuse an effect choice, before the card's."""
+        assert self.choice is not None
+        word, chosen = decode_choice(action)
+        asked = {decode_choice(a)[0] for a in self.choice.options if a >= CHOICE_BASE}
+        if word not in asked:  # EFO.PROCEDURE: another kind of move than the pending choice
+            return IllegalAction(
+                "EFO.PROCEDURE", f"{text!r} is not a move now: expected "
+                + " or ".join(f"{w} ..." for w in sorted(asked)), text)
+        for card in chosen:
+            if word == "flip" and (card not in self.pantry or card in self.down):
+                return IllegalAction(  # EFO.FLIP.FACE-UP
+                    "EFO.FLIP.FACE-UP", f"card {card} is not face up in the pantry", text)
+            if word == "score" and card != self.top() + 1:
+                return IllegalAction(  # EFO.SCORE.NEXT
+                    "EFO.SCORE.NEXT",
+                    f"card {card} is not next after the trolley's top card {self.top()}", text)
+        return None
+
+    # -- applying actions (known legal) ------------------------------------------------------------
     def _apply(self, action: Action) -> None:
         self._legal = None
         phase = self.phase
@@ -542,7 +564,7 @@ class EfoState(State):
         self.stack = []
         self.choice = None
 
-    # -- results -------------------------------------------------------------------------------------
+    # -- results -----------------------------------------------------------------------------------
     def returns(self) -> list[float]:
         return [1.0 if self.result == "won" else 0.0]
 
@@ -552,7 +574,7 @@ class EfoState(State):
     def rating(self) -> tuple[int, str]:
         return rating(self.top(), self.minutes)
 
-    # -- views ---------------------------------------------------------------------------------------
+    # -- views -------------------------------------------------------------------------------------
     def _pantry_json(self, hide: bool) -> list[Any]:
         return [
             ({"face": "down"} if hide else [c, "down"]) if c in self.down else [c, "up"]
