@@ -148,6 +148,10 @@ class Primitives:
             if target is not None and self.applicable_flip_down(st, fr, target) is None:
                 st.down.add(target)
 
+    def applicable_swap(self, st: EfoState, fr: Frame, card: int) -> str | None:
+        # EFO.CARD.BISCUITS: only pantry cards change places (a user's card may name any zone)
+        return None if card in st.pantry else "EFO.CARD.BISCUITS"
+
     def verb_swap(self, st: EfoState, fr: Frame, chosen: tuple[int, ...] | None,
                   card: int | None = None) -> None:
         if chosen is None or len(chosen) != 2:
