@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -234,3 +236,16 @@ def test_fuzzed_states_load_or_are_refused(game: BowlingGame, path: str, value: 
     doc[path] = value
     with contextlib.suppress(BadState):
         game.state_from_json(doc)
+
+
+def test_golden_traces_replay(game: BowlingGame) -> None:
+    path = Path(__file__).with_name("golden_traces.json")
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    assert len(doc["traces"]) >= 3
+    for trace in doc["traces"]:
+        state = game.new_initial_state()
+        for action, count in zip(trace["actions"], trace["legal_counts"], strict=True):
+            assert len(state.legal_actions()) == count, (trace["seed"], action)
+            state.apply_action(action)
+        assert state.is_terminal()
+        assert state.pad == trace["pad"] and state.score() == trace["score"]
