@@ -50,6 +50,9 @@ EXPECTED: dict[str, tuple[str, int, int, str | None]] = {
     "E119-guest-in-solo-game.cards": ("E119", 4, 7, None),
     "E120-unknown-rule-id.cards": ("E120", 4, 6, "did you mean `EFO.CARD.SUGAR`?"),
     "E121-not-utf8.cards": ("E121", 2, 23, "save the file as UTF-8"),
+    "E122-requires-in-solo-game.cards": (
+        "E122", 5, 12, "the card would be played as if the line were not there; remove it",
+    ),
 }
 
 

@@ -106,6 +106,11 @@ class Checker:
             if name not in self.v.traits:
                 self.report(pos, "E105", f"unknown trait `{name}`", suggest(name, self.v.traits))
         for cond in card.requires:
+            if not self.v.requires:
+                self.report(
+                    cond.pos, "E122", f"{self.v.game} never looks at `requires`",
+                    "the card would be played as if the line were not there; remove it",
+                )
             self.cond(cond, _Scope())
         for grant in card.grants:
             if grant.name not in self.v.grants:

@@ -33,6 +33,7 @@ CODES: dict[str, str] = {
     "E119": "guest problem",
     "E120": "unknown rule id",
     "E121": "file cannot be read",
+    "E122": "member the game never looks at",
 }
 
 INTERNAL = "E900"

@@ -39,6 +39,7 @@ class Vocabulary:
     verbs: dict[str, Verb]
     players: bool = False  # may cards choose players?
     guests: bool = False  # may the file define Special Guests?
+    requires: bool = True  # does the game look at a card's `requires` (E122 if not)?
 
 
 # game id -> module that defines VOCABULARY

@@ -30,6 +30,7 @@ VOCABULARY = Vocabulary(
     tests={"face_up": "is the card face up in the pantry", "face_down": "is it face down"},
     values={"minutes": "minutes left on the clock"},
     grants={},
+    requires=False,  # the solo game has no condition on using or scoring a card
     verbs={
         "flip_down": Verb("flip_down", ("card",), chosen=0, word="flip",
                           doc="turn face-up pantry cards face down"),
