@@ -194,6 +194,7 @@ def valid_doc() -> dict[str, Any]:
         (lambda d: d.update(pad=[[7, 5], []], frame=2), "only 3 stand"),
         (lambda d: d.update(phase="deal"), "dealt"),
         (lambda d: d.update(phase="over"), "frame 10"),
+        (lambda d: d.update(piles=[[2, 1, 9, 0], [5, 6], [8]], out=[3, 4, 7]), "ball card"),
     ],
 )
 def test_bad_states_are_explained(game: BowlingGame, change: Any, words: str) -> None:

@@ -200,6 +200,12 @@ def state_from_doc(game: BowlingGame, doc: Mapping[str, Any]) -> BowlingState:
         downed = 10 - state.standing.bit_count()
         if state.standing == 0:
             raise _bad("every pin is down: the ball is over (BWL.BALL.END)")
+        used = DEAL_SIZE - 10 - sum(len(pile) for pile in piles_top_first)
+        if ball == 1 and not used <= downed <= 3 * used:
+            raise _bad(
+                f"in a first ball, {used} ball card(s) used cannot have downed {downed} pin(s): "
+                "each card takes 1 to 3 pins (BWL.KNOCK.COUNT)"
+            )
         if ball == 2 and downed < first_ball:
             raise _bad(f"the first ball downed {first_ball} pins but only {downed} spots are empty")
         state._index_rack()
