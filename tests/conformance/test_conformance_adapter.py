@@ -117,6 +117,19 @@ def test_programs_that_cannot_start_or_exit_at_once(toy: str) -> None:
     assert "exit" in result.message and "start request" in result.message
 
 
+def test_a_program_that_never_starts_is_given_up(toy: str) -> None:
+    sleeper = [sys.executable, "-c", "import time; time.sleep(60)"]
+    started = time.monotonic()
+    with AdapterSubject(sleeper, timeout=0.2, startup=0.2) as program:
+        report = run_suite(load_suite([PLAY]), program)
+        assert program.restarts == 3
+    assert time.monotonic() - started < 10
+    messages = [r.message for r in report.results]
+    assert all(r.status == "error" for r in report.results)
+    assert messages[:3] == ["no answer to the start request within 0.4 s"] * 3
+    assert "failed on its first request 3 times in a row" in messages[3]
+
+
 def test_conform_command_with_an_adapter(toy: str, capsys: pytest.CaptureFixture[str]) -> None:
     command = f"{sys.executable} {TOY_ADAPTER}"
     assert main(["conform", str(DATA / "pass"), "--adapter", command]) == 0

@@ -25,6 +25,9 @@ from ..core.api import Json
 from .subject import Refusal, StateView, Subject, SubjectError, Unsupported
 
 DEFAULT_TIMEOUT = 10.0
+STARTUP_ALLOWANCE = 10.0
+"""Seconds added to the time-out of a program's first request, while it starts up."""
+MAX_FAILED_STARTS = 3
 
 
 def _reader(stream: IO[str], lines: queue.Queue[str | None]) -> None:
@@ -46,6 +49,7 @@ class AdapterSubject(Subject):
         timeout: float = DEFAULT_TIMEOUT,
         cwd: str | None = None,
         env: dict[str, str] | None = None,
+        startup: float = STARTUP_ALLOWANCE,
     ) -> None:
         self.argv = shlex.split(command) if isinstance(command, str) else list(command)
         if not self.argv:
@@ -60,13 +64,25 @@ class AdapterSubject(Subject):
         self._seq = 0
         self.requests = 0
         self.restarts = 0
+        self.startup = startup
+        self._fresh = False  # the next answer is the program's first
+        self._failed_starts = 0
 
     # -- the process --------------------------------------------------------------------
     def launch(self) -> None:
-        """Start the program (if it is not running)."""
+        """Start the program (if it is not running).
+
+        A program that fails on its very first request ``MAX_FAILED_STARTS`` times in a row is
+        not started again: every later request fails at once instead of waiting for it.
+        """
         if self._proc is not None and self._proc.poll() is None:
             return
         self._reap()
+        if self._failed_starts >= MAX_FAILED_STARTS:
+            raise SubjectError(
+                f"{self.name!r} failed on its first request {self._failed_starts} times in a row; "
+                "it is not started again"
+            )
         # Kept open while the program runs: it holds the program's stderr for messages.
         self._stderr = tempfile.TemporaryFile()  # noqa: SIM115
         try:
@@ -91,6 +107,7 @@ class AdapterSubject(Subject):
         assert self._proc.stdout is not None
         threading.Thread(target=_reader, args=(self._proc.stdout, self._lines), daemon=True).start()
         self.restarts += 1
+        self._fresh = True
 
     def _kill(self) -> None:
         proc = self._proc
@@ -136,6 +153,9 @@ class AdapterSubject(Subject):
 
     def _fail(self, message: str) -> SubjectError:
         """End the program and describe what went wrong, with the end of its stderr."""
+        if self._fresh:
+            self._failed_starts += 1
+            self._fresh = False
         proc = self._proc
         if proc is not None and proc.poll() is None:
             with contextlib.suppress(subprocess.TimeoutExpired):
@@ -182,6 +202,8 @@ class AdapterSubject(Subject):
         seq = self._seq
         cmd = body["cmd"]
         request = {"seq": seq, **body}
+        if self._fresh:
+            timeout += self.startup  # the program may still be starting up
         self.requests += 1
         try:
             proc.stdin.write(json.dumps(request, ensure_ascii=False) + "\n")
@@ -217,6 +239,8 @@ class AdapterSubject(Subject):
             )
         if not isinstance(response.get("ok"), bool):
             raise self._fail(f"the answer to the {cmd} request has no boolean 'ok'")
+        self._fresh = False
+        self._failed_starts = 0
         return response
 
     def _ok(self, cmd: str, **fields: Any) -> Json:
