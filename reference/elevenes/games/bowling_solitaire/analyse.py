@@ -18,13 +18,12 @@ from typing import Any, TextIO
 
 import attrs
 
+from ...bots.charts import Progress, histogram
 from ...core.errors import BadOption
 from ...core.play import sample_chance
 from .bots import BOTS, Player, get_bot
 from .scoring import frame_kind, pad_total
 from .state import BowlingGame
-
-BAR = 50
 
 
 @attrs.frozen
@@ -59,34 +58,6 @@ class BotStats:
 
     def rate(self, count: int) -> float:
         return count / self.frames if self.frames else 0.0
-
-
-class Progress:
-    """A progress bar on a stream: redrawn in place (at most ``steps`` times) on a terminal,
-    a line at each quarter otherwise (logs, pipes)."""
-
-    def __init__(self, total: int, stream: TextIO, steps: int = 50) -> None:
-        self.total = max(total, 1)
-        self.stream = stream
-        self.live = stream.isatty()
-        self.every = max(self.total // (steps if self.live else 4), 1)
-        self.done = 0
-
-    def advance(self, label: str) -> None:
-        self.done += 1
-        if self.done % self.every == 0 or self.done == self.total:
-            if not self.live:
-                percent = 100 * self.done // self.total
-                print(f"{percent:3}% ({self.done}/{self.total} games, {label})", file=self.stream)
-                return
-            filled = BAR * self.done // self.total
-            bar = "#" * filled + "." * (BAR - filled)
-            percent = 100 * self.done // self.total
-            print(f"\r[{bar}] {percent:3}% {label:<10}", end="", file=self.stream, flush=True)
-
-    def finish(self) -> None:
-        if self.live:
-            print("", file=self.stream, flush=True)
 
 
 def play_one(game: BowlingGame, player: Player, seed: int, index: int) -> list[list[int]]:
@@ -140,23 +111,6 @@ def summary_table(stats: Sequence[BotStats]) -> list[str]:
             f"{s.rate(s.spares):>7.1%} {s.rate(s.opens):>7.1%} "
             f"{s.first_ball_pins / s.frames:>8.2f}"
         )
-    return lines
-
-
-def histogram(scores: Sequence[int], width: int = 10, bar: int = BAR) -> list[str]:
-    """A terminal histogram of scores in bins of ``width`` points."""
-    if not scores:
-        return ["(no games)"]
-    low = min(scores) // width * width
-    high = max(scores) // width * width
-    counts = {start: 0 for start in range(low, high + 1, width)}
-    for score in scores:
-        counts[score // width * width] += 1
-    peak = max(counts.values())
-    lines = []
-    for start, count in counts.items():
-        length = round(bar * count / peak) if count else 0
-        lines.append(f"{start:>4}-{start + width - 1:<4}| {'█' * length} {count}")
     return lines
 
 
