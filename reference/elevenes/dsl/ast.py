@@ -149,6 +149,17 @@ class ChoosePlayer:
 
 
 @attrs.frozen
+class EachPlayer:
+    """``each player [except me] as NAME { ... }``: the block once per player, in turn order
+    from the card's owner, with NAME bound to that player."""
+
+    except_me: bool
+    bind: str
+    body: tuple[Stmt, ...]
+    pos: Pos
+
+
+@attrs.frozen
 class If:
     cond: Cond
     then: tuple[Stmt, ...]
@@ -179,7 +190,7 @@ class Nothing:
     pos: Pos
 
 
-Stmt = ChooseCards | ChoosePlayer | If | May | Repeat | Nothing | Call
+Stmt = ChooseCards | ChoosePlayer | EachPlayer | If | May | Repeat | Nothing | Call
 
 
 # -- top level -----------------------------------------------------------------------------

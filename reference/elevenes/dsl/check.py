@@ -150,6 +150,14 @@ class Checker:
                 self.report(stmt.pos, "E113", f"cards of {self.v.game} cannot choose a player")
             self.player_name(stmt.by, stmt.pos, scope)
             self.bind(stmt.bind, stmt.pos, scope, scope.players)
+        elif isinstance(stmt, ast.EachPlayer):
+            if not self.v.players:
+                self.report(stmt.pos, "E113", f"cards of {self.v.game} cannot choose a player")
+            if not stmt.body:
+                self.report(stmt.pos, "E118", "`each player` needs something to do")
+            inner = scope.copy()
+            self.bind(stmt.bind, stmt.pos, scope, inner.players)
+            self.block(stmt.body, inner)
         elif isinstance(stmt, ast.If):
             self.cond(stmt.cond, scope)
             self.block(stmt.then, scope.copy())

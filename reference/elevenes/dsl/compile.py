@@ -112,13 +112,20 @@ class Compiler:
         return lambda fr: fr.vars[name]
 
     def card_test(self, item: str | int) -> Callable[[St, Frame, int], bool]:
+        # A host whose card identifiers are not the card numbers (several sets of the same
+        # cards) offers ``number_of(card) -> number``; numbers and traits then go by it.
+        number_of: Callable[[int], int] | None = getattr(self.host, "number_of", None)
         if isinstance(item, int):
+            if number_of is not None:
+                return lambda st, fr, card: number_of(card) == item
             return lambda st, fr, card: card == item
         if item == "self":
             return lambda st, fr, card: card == fr.card
         if item in self.v.traits:
             traits = self.traits
             empty: frozenset[str] = frozenset()
+            if number_of is not None:
+                return lambda st, fr, card: item in traits.get(number_of(card), empty)
             return lambda st, fr, card: item in traits.get(card, empty)
         test: Callable[[St, Frame, int], bool] = self.bind_host("filter", item)
         return test
@@ -176,6 +183,14 @@ class Compiler:
             return lambda st, fr: bool(cards(st, fr))
         if isinstance(cond, ast.IsCard):
             ref, number = self.ref(cond.name), cond.card
+            number_of: Callable[[int], int] | None = getattr(self.host, "number_of", None)
+            if number_of is not None:
+
+                def is_card(st: St, fr: Frame) -> bool:
+                    card = ref(st, fr)
+                    return card is not None and number_of(card) == number
+
+                return is_card
             return lambda st, fr: ref(st, fr) == number
         if isinstance(cond, ast.Test):
             test = self.bind_host("test", cond.name)
@@ -263,10 +278,14 @@ class Compiler:
                 verb(st, fr, chosen)
 
         word = spec.word if spec is not None else "take"
+        # A host may ask that choices from some zones (hidden hands) always be put to the
+        # player, even with a single answer, so that the pace of play reveals nothing.
+        always_ask = getattr(self.host, "always_ask", None)
+        ask = bool(always_ask(stmt.set.zone.name)) if always_ask is not None else False
         return ChooseCards(
             self.host, candidates, stmt.quantity.count, stmt.quantity.mode,
             apply if verb is not None else None, word if stmt.quantity.mode != "random" else "draw",
-            stmt.bind, stmt.by, rule, why_not,
+            stmt.bind, stmt.by, rule, why_not, ask,
         )
 
     def stmt(self, stmt: ast.Stmt, out: list[Instr]) -> None:
@@ -286,6 +305,8 @@ class Compiler:
                     self.rule,
                 )
             )
+        elif isinstance(stmt, ast.EachPlayer):
+            self.each_player(stmt, out)
         elif isinstance(stmt, ast.If):
             test = JumpUnless(self.cond(stmt.cond))
             out.append(test)
@@ -318,6 +339,36 @@ class Compiler:
                 fr.vars.pop(counter, None)
 
             out.append(Op(forget))
+
+    def each_player(self, stmt: ast.EachPlayer, out: list[Instr]) -> None:
+        """The block once per player (``host.players``: turn order from the owner)."""
+        counter = f"_each{len(out)}"
+        players = self.host.players
+        except_me = stmt.except_me
+        bind = stmt.bind
+        out.append(Op(lambda st, fr: fr.vars.__setitem__(counter, 0)))
+        head = len(out)
+
+        def more(st: St, fr: Frame) -> bool:
+            found: list[int] = players(st, fr, except_me)
+            index = fr.vars[counter]
+            if index < len(found):
+                fr.vars[bind] = found[index]
+                return True
+            return False
+
+        test = JumpUnless(more)
+        out.append(test)
+        self.block(stmt.body, out)
+        out.append(Op(lambda st, fr: fr.vars.__setitem__(counter, fr.vars[counter] + 1)))
+        out.append(Jump(head))
+        test.target = len(out)
+
+        def done(st: St, fr: Frame) -> None:
+            fr.vars.pop(counter, None)
+            fr.vars.pop(bind, None)
+
+        out.append(Op(done))
 
     def optional_block(
         self, body: Sequence[ast.Stmt], by: str | None, out: list[Instr], close: bool = True

@@ -164,6 +164,11 @@ class _Build(Transformer[Token, Any]):
         by = names[0] if len(names) == 2 else None
         return ast.ChoosePlayer(except_me, by, names[-1], _pos(meta))
 
+    def each_player(self, meta: Any, children: list[Any]) -> ast.EachPlayer:
+        except_me = any(c == "except_me" for c in children)
+        name = next(c for c in children if isinstance(c, Token))
+        return ast.EachPlayer(except_me, str(name), tuple(children[-1]), _pos(meta))
+
     def except_me(self, meta: Any, children: list[Any]) -> str:
         return "except_me"
 

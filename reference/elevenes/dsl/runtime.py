@@ -180,16 +180,17 @@ class ChooseCards(Instr):
     "exactly" needs ``count`` candidates or does nothing; "random" is a chance draw.
     An optional choice (first statement of a ``may``) adds a PASS option that skips the block.
     A choice with a single possible outcome is made without asking (each game rules this,
-    e.g. EFO.EFFECT.FORCED).
+    e.g. EFO.EFFECT.FORCED), unless ``ask`` is set (a choice among hidden cards): it is then
+    always put to the player, and an optional one with no candidate still offers its PASS.
     """
 
     __slots__ = ("host", "candidates", "count", "mode", "verb", "word", "bind", "by",
-                 "optional", "skip", "rule", "why_not")
+                 "optional", "skip", "rule", "why_not", "ask")
 
     def __init__(
         self, host: Host, candidates: CardsFn, count: int, mode: str, verb: VerbFn | None,
         word: str, bind: str | None, by: str | None, rule: str,
-        why_not: Callable[[St, Frame, int], str | None],
+        why_not: Callable[[St, Frame, int], str | None], ask: bool = False,
     ) -> None:
         self.host = host
         self.candidates = candidates
@@ -203,6 +204,7 @@ class ChooseCards(Instr):
         self.skip = -1
         self.rule = rule
         self.why_not = why_not
+        self.ask = ask
 
     def _sets(self, st: St, fr: Frame) -> list[tuple[int, ...]]:
         found = sorted(self.candidates(st, fr))
@@ -216,9 +218,11 @@ class ChooseCards(Instr):
     def run(self, st: St, fr: Frame) -> Choice | None:
         sets = self._sets(st, fr)
         if not sets:
+            if self.optional and self.ask and self.mode != "random":
+                return Choice([self.host.PASS], fr.vars[self.by] if self.by else fr.owner)
             fr.pc = self.skip if self.optional else fr.pc + 1
             return None
-        if len(sets) == 1 and not self.optional and self.mode != "random":
+        if len(sets) == 1 and not self.optional and self.mode != "random" and not self.ask:
             self._do(st, fr, sets[0])
             return None
         options = [self.host.encode(self.word, chosen) for chosen in sets]
