@@ -12,6 +12,7 @@ from ..core.errors import UnknownGame
 REGISTRY: dict[str, str] = {
     "elevenes-for-one": "elevenes.games.elevenes_for_one",
     "bowling-solitaire": "elevenes.games.bowling_solitaire",
+    "elevenes": "elevenes.games.elevenes",
 }
 
 

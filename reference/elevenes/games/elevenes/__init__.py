@@ -1,0 +1,49 @@
+"""Elevenes for 2-4 players: game id ``elevenes`` (rule prefix ELV)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from ...core.errors import BadOption
+from ...dsl.compile import CardSet, compile_cards
+from ...dsl.diagnostics import CardFileError
+from ...dsl.load import check_files, shipped_card_files
+from ...dsl.vocab import vocabulary_for
+from .primitives import PRIMITIVES
+from .state import ElvGame, ElvState
+
+ILLUSTRATIVE_GUESTS = "guests-illustrative.cards"
+
+
+def load_cards(cards: str | None = None, guest_file: str | None = None) -> CardSet:
+    """The shipped cards and illustrative guests, then a user's card file and guest file
+    (each replaces the cards or guests of the same numbers).  Problems raise CardFileError."""
+    paths: list[Path | str] = list(shipped_card_files("elevenes"))
+    for extra in (cards, guest_file):
+        if extra:
+            if not Path(extra).is_file():
+                raise BadOption(f"no such card file: {extra}")
+            paths.append(extra)
+    trees, problems = check_files(paths, "elevenes")
+    if problems:
+        raise CardFileError(problems)
+    return compile_cards(trees, vocabulary_for("elevenes"), PRIMITIVES)
+
+
+def make_game(options: Mapping[str, Any] | None = None, cards: str | None = None) -> ElvGame:
+    """The game with its options; ``cards`` is a user's .cards file replacing or adding cards
+    (or guests); the option ``guest_file`` names a file of the real Special Guests."""
+    guest_file = str((options or {}).get("guest_file", "") or "") or None
+    return ElvGame(options, load_cards(cards, guest_file))
+
+
+def guests_are_illustrative(game: ElvGame) -> bool:
+    """True while every guest in play comes from the shipped illustrative file."""
+    return all(
+        g.source.split(":")[0].endswith(ILLUSTRATIVE_GUESTS) for g in game.cards.guests.values()
+    )
+
+
+__all__ = ["ElvGame", "ElvState", "guests_are_illustrative", "load_cards", "make_game"]

@@ -1,0 +1,653 @@
+"""Elevenes for 2-4 players: the state machine, read top to bottom.
+
+Round procedure (rulebook/elevenes/rules.md):
+  DEAL    chance lays each player's cards face down at positions 2-9, 3 to the kitchen
+                                                                           ELV.ROUND.DEAL
+  GUESTS  (advanced rules) chance deals each player a secret Special Guest  ELV.GUESTS.DEAL
+  TURN    the player plays a card or takes an arrange action                ELV.TURN.OPTIONS
+  ARRANGE she may take a second arrange action                              ELV.ARRANGE.SECOND
+  EFFECT  the played card's effect runs; its choices are decisions          ELV.PLAY.SPECIAL
+  REVEAL  end of a turn: players whose guest's cards are face up may reveal it
+                                                                           ELV.GUESTS.REVEAL
+  then the next player clockwise (ELV.TURN.ORDER), until Elevenses ends the round
+  (ELV.END.ELEVENSES): scoring (ELV.SCORE.*), the game's end (ELV.GAME.END) or a new round.
+The cards' effects are compiled from rulebook/elevenes/cards.cards against primitives.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...core.api import CHANCE, TERMINAL, Action, Game, Json, OptionSpec, State
+from ...core.errors import BadOption, IllegalAction
+from ...dsl.compile import CardSet, Guest
+from ...dsl.runtime import Choice, Frame, Program
+from . import notation as nt
+from .notation import (
+    ARRANGE,
+    DEAL,
+    ELEVENSES,
+    GUEST,
+    HIDDEN_POSITIONS,
+    NUMBERS,
+    PASS,
+    PLAY,
+    PLAYER,
+    REVEAL,
+)
+from .primitives import PLACED
+
+DEALING, GUESTS, TURN, SECOND, EFFECT, REVEALING, OVER = (
+    "deal",
+    "guests",
+    "turn",
+    "arrange",
+    "effect",
+    "reveal",
+    "over",
+)
+PHASES = (DEALING, GUESTS, TURN, SECOND, EFFECT, REVEALING, OVER)
+
+EDITIONS: dict[str, dict[str, Any]] = {
+    # ELV.EDITION.CUBES, ELV.EDITION.TARGET, ELV.EDITION.TARGET-VARIANT,
+    # ELV.EDITION.ANNOUNCE, ELV.EDITION.GUEST-TIMING
+    "en": {"cubes": 25, "target": 5, "targets": (5,), "announce": False, "any_turn": True},
+    "fr": {"cubes": 30, "target": 7, "targets": (5, 7, 9, 11), "announce": True, "any_turn": False},
+}
+MIN_FACE_UP = 4  # ELV.CARD.ELEVENSES: written in cards.cards as `requires`; here for messages
+GUEST_VALUE = 2  # ELV.GUESTS.VALUE
+
+
+class ElvGame(Game):
+    id = "elevenes"
+    option_specs = (
+        OptionSpec(
+            "players", 2, kind=int, low=2, high=4, doc="number of players", rule="ELV.COMPONENTS"
+        ),
+        OptionSpec(
+            "edition",
+            "en",
+            ["en", "fr"],
+            doc="en: Grail (25 cubes, game to 5); fr: Adventureland (30 cubes, game to 7)",
+            rule="ELV.EDITIONS",
+        ),
+        OptionSpec(
+            "target",
+            0,
+            kind=int,
+            low=0,
+            high=11,
+            doc="cubes to win; 0 = the edition's (fr variant: 5, 9 or 11)",
+            rule="ELV.EDITION.TARGET-VARIANT",
+        ),
+        OptionSpec(
+            "guests",
+            False,
+            kind=bool,
+            doc="advanced rules: the Special Guests",
+            rule="ELV.GUESTS.DEAL",
+        ),
+        OptionSpec(
+            "guest_file",
+            "",
+            doc="a .cards file with the real guests (replaces guests)",
+            rule="ELV.GUESTS.FILE",
+        ),
+        OptionSpec(
+            "outright",
+            False,
+            kind=bool,
+            doc="keep playing rounds after a tie until there is an outright winner",
+            rule="ELV.VARIANT.OUTRIGHT",
+        ),
+    )
+
+    def __init__(self, options: Mapping[str, Any] | None = None, cards: CardSet | None = None):
+        super().__init__(options)
+        edition = EDITIONS[str(self.options["edition"])]
+        target = int(self.options["target"]) or int(edition["target"])
+        if target not in edition["targets"]:
+            raise BadOption(
+                f"option 'target' takes {' or '.join(map(str, edition['targets']))} in the "
+                f"{self.options['edition']} edition, not {target} "
+                "[ELV.EDITION.TARGET, ELV.EDITION.TARGET-VARIANT]"
+            )
+        self.options["target"] = target
+        self.edition = edition
+        self.total_cubes = int(edition["cubes"])
+        if cards is None:
+            from . import load_cards
+
+            cards = load_cards(None, str(self.options["guest_file"]) or None)
+        self.cards = cards
+        self.players = int(self.options["players"])
+        missing = [n for n in range(1, NUMBERS + 1) if n not in cards.cards]
+        if missing:
+            raise BadOption(f"the card set lacks card(s) {missing} [ELV.CARDS.TABLE]")
+        if self.options["guests"] and len(cards.guests) < self.players:
+            raise BadOption(
+                f"the advanced rules need at least {self.players} Special Guests, the guest "
+                f"file defines {len(cards.guests)} [ELV.GUESTS.DEAL]"
+            )
+        # what the fast path needs, by card number
+        self.values = [0] + [cards.cards[n].value for n in range(1, NUMBERS + 1)]
+        self.programs: list[Program] = [()] + [
+            cards.program(n, "play") for n in range(1, NUMBERS + 1)
+        ]
+        self.requires = [()] + [cards.cards[n].requires for n in range(1, NUMBERS + 1)]
+        self.cube_cards = [n for n in range(1, NUMBERS + 1) if cards.has(n, "round_cube")]
+        self.want_masks: dict[int, int] = {}
+        for number, guest in cards.guests.items():
+            mask = 0
+            for want in guest.wants:
+                mask |= 1 << want
+            self.want_masks[number] = mask
+
+    def num_players(self) -> int:
+        return self.players
+
+    def guest(self, number: int) -> Guest:
+        return self.cards.guests[number]
+
+    def new_initial_state(self) -> ElvState:
+        state = ElvState(self)
+        state.bowl = self.total_cubes  # ELV.SETUP.BOWL
+        state.server = 0  # ELV.SETUP.SERVER
+        state.start_round()
+        return state
+
+    def state_from_json(self, doc: Mapping[str, Any]) -> ElvState:
+        from .views import state_from_json
+
+        return state_from_json(self, doc)
+
+
+class ElvState(State):
+    __slots__ = (
+        "game",
+        "cards",
+        "n",
+        "everyone",
+        "history",
+        "phase",
+        "round",
+        "server",
+        "turn",
+        "bowl",
+        "cubes",
+        "spread",
+        "up",
+        "kitchen",
+        "aside",
+        "guest",
+        "revealed",
+        "deck",
+        "dealing",
+        "centre",
+        "stack",
+        "choice",
+        "reveal",
+        "ended",
+        "seen",
+        "announced",
+        "winners",
+        "last",
+    )
+    game: ElvGame
+
+    def __init__(self, game: ElvGame) -> None:
+        n = game.players
+        self.game = game
+        self.cards = game.cards
+        self.n = n
+        self.everyone = (1 << n) - 1
+        self.history: list[Action] = []
+        self.phase = DEALING
+        self.round = 1
+        self.server = 0
+        self.turn = 0
+        self.bowl = 0
+        self.cubes = [0] * n
+        self.spread = [[-1] * 11 for _ in range(n)]  # [player][position 1-10] -> card or -1
+        self.up = [0] * n  # bit p set: the card at position p is face up
+        self.kitchen: list[list[int]] = [[] for _ in range(n)]
+        self.aside = [-1] * n  # Fine China / Biscuits: the card set aside to pass
+        self.guest = [0] * n  # Special Guest number, 0 = none
+        self.revealed = [False] * n
+        self.deck: list[int] = []  # DEAL: undealt cards; GUESTS: undealt guests
+        self.dealing = (0, 2)  # (player, position) being dealt
+        self.centre = -1  # the Elevenses that ended the round
+        self.stack: list[Frame] = []
+        self.choice: Choice | None = None
+        self.reveal: list[int] = []  # REVEAL: players still to be asked, in order
+        self.ended = False
+        self.seen: list[tuple[int, str, int, int, tuple[int, ...], int]] = []
+        self.announced: list[int] | None = None
+        self.winners: list[int] = []
+        self.last: Json | None = None
+
+    def clone(self) -> ElvState:
+        other = ElvState.__new__(ElvState)
+        other.game = self.game
+        other.cards = self.cards
+        other.n = self.n
+        other.everyone = self.everyone
+        other.history = list(self.history)
+        other.phase = self.phase
+        other.round = self.round
+        other.server = self.server
+        other.turn = self.turn
+        other.bowl = self.bowl
+        other.cubes = list(self.cubes)
+        other.spread = [list(s) for s in self.spread]
+        other.up = list(self.up)
+        other.kitchen = [list(k) for k in self.kitchen]
+        other.aside = list(self.aside)
+        other.guest = list(self.guest)
+        other.revealed = list(self.revealed)
+        other.deck = list(self.deck)
+        other.dealing = self.dealing
+        other.centre = self.centre
+        other.stack = [f.copy() for f in self.stack]
+        other.choice = self.choice
+        other.reveal = list(self.reveal)
+        other.ended = self.ended
+        other.seen = list(self.seen)
+        other.announced = None if self.announced is None else list(self.announced)
+        other.winners = list(self.winners)
+        other.last = self.last
+        return other
+
+    # -- small helpers the primitives use ------------------------------------------------------
+    def is_face_up(self, card: int) -> bool:
+        number = card % NUMBERS + 1
+        if number == ELEVENSES:
+            return False
+        for player in range(self.n):
+            if self.spread[player][number] == card:
+                return bool(self.up[player] >> number & 1)
+        return False
+
+    def is_face_down(self, card: int) -> bool:
+        for player in range(self.n):
+            row = self.spread[player]
+            up = self.up[player]
+            for pos in HIDDEN_POSITIONS:
+                if row[pos] == card and not up >> pos & 1:
+                    return True
+        return False
+
+    def holder(self, card: int) -> int:
+        """The player whose kitchen holds ``card``, or -1."""
+        for player in range(self.n):
+            if card in self.kitchen[player]:
+                return player
+        return -1
+
+    def remember(
+        self,
+        viewers: int,
+        kind: str,
+        player: int,
+        position: int,
+        cards: tuple[int, ...],
+        by: int,
+    ) -> None:
+        """ELV.INFO.MEMORY: what the ``viewers`` (a bit mask) have just seen."""
+        self.seen.append((viewers, kind, player, position, cards, by))
+
+    def face_up_count(self, player: int) -> int:
+        return int(self.up[player]).bit_count()
+
+    def value(self, player: int) -> int:
+        """ELV.SCORE.VALUE: face-up cards of the spread, plus a revealed guest."""
+        values = self.game.values
+        row = self.spread[player]
+        up = self.up[player]
+        total = sum(values[row[pos] % NUMBERS + 1] for pos in range(1, 11) if up >> pos & 1)
+        return total + (GUEST_VALUE if self.revealed[player] else 0)
+
+    def arrange(self, player: int, card: int, position: int) -> None:
+        """ELV.ARRANGE.ACTION: ``card`` face down at ``position``; the card there to hand."""
+        kitchen = self.kitchen[player]
+        kitchen.remove(card)
+        row = self.spread[player]
+        kitchen.append(row[position])
+        row[position] = card
+        self.seen.append((1 << player, PLACED, player, position, (card,), -1))
+
+    # -- whose turn ------------------------------------------------------------------------------
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase in (TURN, SECOND):
+            return self.turn
+        if phase == EFFECT:
+            return self.choice.player if self.choice is not None else self.turn
+        if phase == REVEALING:
+            return self.reveal[0]
+        if phase == OVER:
+            return TERMINAL
+        return CHANCE
+
+    def legal_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase == TURN:
+            return self.turn_actions(self.turn)
+        if phase == EFFECT:
+            return list(self.choice.options) if self.choice is not None else []
+        if phase == SECOND:  # ELV.ARRANGE.SECOND
+            return [PASS, *self.arrange_actions(self.turn)]
+        if phase == REVEALING:  # ELV.GUESTS.REVEAL
+            return [PASS, REVEAL]
+        if phase == DEALING:  # ELV.ROUND.DEAL
+            dealt = self.dealing[0]
+            return sorted(DEAL + c for c in self.deck if c // NUMBERS == dealt)
+        if phase == GUESTS:  # ELV.GUESTS.DEAL
+            return sorted(GUEST + g for g in self.deck)
+        return []
+
+    def arrange_actions(self, player: int) -> list[Action]:
+        """ELV.ARRANGE.ACTION: any kitchen card to any position 2-9 holding a face-down card."""
+        up = self.up[player]
+        spots = [pos - 2 for pos in HIDDEN_POSITIONS if not up >> pos & 1]
+        return [ARRANGE + card * 8 + s for card in sorted(self.kitchen[player]) for s in spots]
+
+    def turn_actions(self, player: int) -> list[Action]:
+        """ELV.TURN.OPTIONS: play a card or arrange; ELV.TURN.PASS when neither is possible."""
+        actions = [PLAY + c for c in self.kitchen[player] if self.playable(player, c)]
+        actions.extend(self.arrange_actions(player))
+        if not actions:
+            return [PASS]
+        actions.sort()
+        return actions
+
+    def playable(self, player: int, card: int) -> bool:
+        number = card % NUMBERS + 1
+        if number != ELEVENSES and self.up[player] >> number & 1:
+            return False  # ELV.PLAY.NO-COPY
+        requires = self.game.requires[number]
+        if requires:  # ELV.CARD.ELEVENSES: four face-up cards (cards.cards `requires`)
+            frame = Frame(card, "requires", player)
+            return all(cond(self, frame) for cond in requires)
+        return True
+
+    # -- actions as text ---------------------------------------------------------------------------
+    def action_to_string(self, action: Action) -> str:
+        return nt.action_to_string(action)
+
+    def string_to_action(self, text: str) -> Action:
+        return nt.string_to_action(text, self.n)
+
+    # -- refusals (slow path) ----------------------------------------------------------------------
+    def explain_illegal(self, action: Action) -> IllegalAction:
+        from .views import explain_illegal
+
+        return explain_illegal(self, action)
+
+    # -- applying actions (known legal) ------------------------------------------------------------
+    def _apply(self, action: Action) -> None:
+        phase = self.phase
+        if phase == TURN:
+            player = self.turn
+            if action >= ARRANGE:  # ELV.ARRANGE.ACTION
+                card, slot = divmod(action - ARRANGE, 8)
+                self.arrange(player, card, slot + 2)
+                self.phase = SECOND
+            elif action >= PLAY:
+                self.play(player, action - PLAY)
+            else:  # ELV.TURN.PASS
+                self.end_turn()
+        elif phase == EFFECT:
+            frame = self.stack[-1]
+            instr = self.game.programs[frame.card % NUMBERS + 1][frame.pc]
+            self.choice = None
+            instr.resume(self, frame, action)
+            self.run()
+        elif phase == SECOND:
+            if action != PASS:  # ELV.ARRANGE.SECOND
+                card, slot = divmod(action - ARRANGE, 8)
+                self.arrange(self.turn, card, slot + 2)
+            self.end_turn()
+        elif phase == REVEALING:
+            player = self.reveal.pop(0)
+            if action == REVEAL:  # ELV.GUESTS.REVEAL
+                self.revealed[player] = True
+            if not self.reveal:
+                self.next_turn()
+        elif phase == DEALING:
+            self.deal(action - DEAL)
+        elif phase == GUESTS:
+            player = self.dealing[0]
+            self.guest[player] = action - GUEST
+            self.deck.remove(action - GUEST)
+            if player + 1 < self.n:
+                self.dealing = (player + 1, 0)
+            else:
+                self.deck = []
+                self.start_turns()
+
+    # -- the round ---------------------------------------------------------------------------------
+    def start_round(self) -> None:
+        """ELV.ROUND.DEAL: every player's own set, shuffled, is laid out anew."""
+        n = self.n
+        self.spread = [[-1] * 11 for _ in range(n)]
+        self.up = [0] * n
+        self.kitchen = [[] for _ in range(n)]
+        self.aside = [-1] * n
+        self.guest = [0] * n
+        self.revealed = [False] * n
+        self.centre = -1
+        self.stack = []
+        self.choice = None
+        self.reveal = []
+        self.ended = False
+        self.seen = []
+        self.announced = [0] * n if self.game.edition["announce"] else None
+        self.deck = list(range(n * NUMBERS))
+        self.dealing = (0, 2)
+        self.phase = DEALING
+
+    def deal(self, card: int) -> None:
+        player, position = self.dealing
+        self.spread[player][position] = card
+        self.deck.remove(card)
+        if position < 9:
+            self.dealing = (player, position + 1)
+            return
+        # the three cards left of the set are the kitchen
+        self.kitchen[player] = [c for c in self.deck if c // NUMBERS == player]
+        self.deck = [c for c in self.deck if c // NUMBERS != player]
+        if player + 1 < self.n:
+            self.dealing = (player + 1, 2)
+        elif self.game.options["guests"]:  # ELV.GUESTS.DEAL
+            self.deck = sorted(self.game.cards.guests)
+            self.dealing = (0, 0)
+            self.phase = GUESTS
+        else:
+            self.start_turns()
+
+    def start_turns(self) -> None:
+        """ELV.TURN.ORDER: the starting server takes the first turn."""
+        self.dealing = (0, 0)
+        self.turn = self.server
+        self.phase = TURN
+
+    def play(self, player: int, card: int) -> None:
+        """ELV.PLAY.ACTION: face up at its position, pick up the card beneath, then its effect."""
+        self.kitchen[player].remove(card)
+        number = card % NUMBERS + 1
+        if number == ELEVENSES:
+            self.centre = card  # ELV.PLAY.POSITIONS: the centre of the table
+        else:
+            row = self.spread[player]
+            below = row[number]
+            if below >= 0:  # ELV.PLAY.PICK-UP
+                self.kitchen[player].append(below)
+            row[number] = card
+            self.up[player] |= 1 << number
+        if self.game.programs[number]:  # ELV.PLAY.SPECIAL
+            self.stack.append(Frame(card, "play", player))
+            self.phase = EFFECT
+            self.run()
+        else:
+            self.after_play(player)
+
+    def run(self) -> None:
+        """Run the effect on the stack until it waits for a choice or is done."""
+        stack = self.stack
+        programs = self.game.programs
+        owner = self.turn
+        while stack:
+            frame = stack[-1]
+            owner = frame.owner
+            program = programs[frame.card % NUMBERS + 1]
+            if frame.pc < len(program):
+                choice = program[frame.pc].run(self, frame)
+                if choice is not None:
+                    choice.options.sort()
+                    self.choice = choice
+                    return
+                continue
+            stack.pop()
+        self.choice = None
+        self.after_play(owner)
+
+    def after_play(self, player: int) -> None:
+        if self.ended:  # ELV.END.ELEVENSES: the round ends at once
+            self.score_round()
+            return
+        if self.announced is not None:  # ELV.EDITION.ANNOUNCE
+            self.announced[player] = self.value(player)
+        self.end_turn()
+
+    def end_turn(self) -> None:
+        """ELV.GUESTS.REVEAL: at the end of a turn, guests whose cards are face up may come."""
+        self.phase = TURN
+        if self.game.options["guests"]:
+            queue = self.eligible_guests()
+            if queue:
+                self.reveal = queue
+                self.phase = REVEALING
+                return
+        self.next_turn()
+
+    def eligible_guests(self) -> list[int]:
+        masks = self.game.want_masks
+        if self.game.edition["any_turn"]:  # ELV.EDITION.GUEST-TIMING
+            order = [(self.turn + k) % self.n for k in range(self.n)]
+        else:
+            order = [self.turn]
+        return [
+            p
+            for p in order
+            if self.guest[p]
+            and not self.revealed[p]
+            and self.up[p] & masks[self.guest[p]] == masks[self.guest[p]]
+        ]
+
+    def next_turn(self) -> None:
+        self.turn = (self.turn + 1) % self.n  # ELV.TURN.ORDER: clockwise
+        self.phase = TURN
+
+    # -- scoring -----------------------------------------------------------------------------------
+    def score_round(self) -> None:
+        """ELV.SCORE.*: place and Tea Trolley cubes from the bowl; the game's end or a new round."""
+        n = self.n
+        values = [self.value(p) for p in range(n)]
+        places = place_awards(values)
+        trolley = [
+            sum(1 for number in self.game.cube_cards if self.up[p] >> number & 1) for p in range(n)
+        ]
+        order = [(self.server + k) % n for k in range(n)]
+        paid = [0] * n
+        # ELV.RULING.BOWL-EMPTY: places first (largest award first), then Tea Trolleys,
+        # each group clockwise from the starting server, while the bowl lasts
+        by_size = sorted(order, key=lambda p: -places[p])
+        for group, awards in ((by_size, places), (order, trolley)):
+            for p in group:
+                amount = min(awards[p], self.bowl)
+                self.bowl -= amount
+                paid[p] += amount
+                self.cubes[p] += amount
+        self.last = {
+            "round": self.round,
+            "values": values,
+            "places": places,
+            "trolley": trolley,
+            "paid": paid,
+            "ended_by": self.turn,
+        }
+        self.stack = []
+        self.choice = None
+        if self.game_over():
+            return
+        self.server = next_server(self.cubes, self.server)  # ELV.SCORE.SERVER
+        self.round += 1
+        self.start_round()
+
+    def game_over(self) -> bool:
+        """ELV.GAME.END / ELV.GAME.SHARED / ELV.VARIANT.OUTRIGHT / ELV.RULING.BOWL-EMPTY."""
+        best = max(self.cubes)
+        leaders = [p for p in range(self.n) if self.cubes[p] == best]
+        target = int(self.game.options["target"])
+        outright = bool(self.game.options["outright"])
+        if (best >= target and (len(leaders) == 1 or not outright)) or self.bowl == 0:
+            self.winners = leaders
+            self.phase = OVER
+            return True
+        return False
+
+    # -- results -----------------------------------------------------------------------------------
+    def returns(self) -> list[float]:
+        if self.phase != OVER:
+            return [0.0] * self.n
+        return [1.0 if p in self.winners else 0.0 for p in range(self.n)]
+
+    def score(self) -> int:
+        return self.cubes[0]
+
+    # -- views -------------------------------------------------------------------------------------
+    def to_json(self) -> Json:
+        from .views import state_to_json
+
+        return state_to_json(self)
+
+    def observation(self, player: int) -> Json:
+        from .views import observation
+
+        return observation(self, player)
+
+
+def place_awards(values: list[int]) -> list[int]:
+    """ELV.SCORE.PLACES / ELV.SCORE.TWO-PLAYER / ELV.SCORE.TIES: cubes for the places."""
+    n = len(values)
+    awards = [0] * n
+    best = max(values)
+    top = [p for p in range(n) if values[p] == best]
+    if len(top) > 1:
+        for p in top:
+            awards[p] = 1
+        return awards
+    awards[top[0]] = 2
+    if n >= 3:
+        second = max(v for p, v in enumerate(values) if p != top[0])
+        seconds = [p for p in range(n) if values[p] == second and p != top[0]]
+        if len(seconds) == 1:
+            awards[seconds[0]] = 1
+    return awards
+
+
+def next_server(cubes: list[int], server: int) -> int:
+    """ELV.SCORE.SERVER / ELV.RULING.SERVER-TIE: the fewest cubes; among equals the first
+    clockwise from the player after the current server (the server last)."""
+    n = len(cubes)
+    fewest = min(cubes)
+    for k in range(1, n + 1):
+        p = (server + k) % n
+        if cubes[p] == fewest:
+            return p
+    return server
+
+
+__all__ = ["ElvGame", "ElvState", "PLAYER", "next_server", "place_awards"]

@@ -1,0 +1,499 @@
+"""Elevenes off the fast path: the canonical JSON of a state, loading one back (checked against
+the schema and the rules), what one player may see (ELV.INFO.*) and why a move is refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...core.api import Json
+from ...core.errors import BadState, IllegalAction
+from ...dsl.runtime import Frame
+from .notation import (
+    ARRANGE,
+    DEAL,
+    ELEVENSES,
+    GUEST,
+    HIDDEN_POSITIONS,
+    NUMBERS,
+    PASS,
+    PLAY,
+    PLAYER,
+    REVEAL,
+    SETS,
+    WORD_BASE,
+    action_to_string,
+    card_str,
+    decode_choice,
+    number_of,
+    parse_card,
+    set_of,
+)
+from .primitives import CARD, FLIPPED, GAVE, KITCHEN, PLACED
+from .state import (
+    DEALING,
+    EFFECT,
+    GUESTS,
+    MIN_FACE_UP,
+    OVER,
+    PHASES,
+    REVEALING,
+    SECOND,
+    TURN,
+    ElvGame,
+    ElvState,
+)
+
+SEEN_KINDS = (KITCHEN, CARD, FLIPPED, PLACED, GAVE)
+
+
+# -- canonical JSON ----------------------------------------------------------------------------
+def slot_json(state: ElvState, player: int, position: int) -> str | None:
+    card = state.spread[player][position]
+    if card < 0:
+        return None
+    return card_str(card) if state.up[player] >> position & 1 else "~" + card_str(card)
+
+
+def frame_json(frame: Frame) -> Json:
+    doc: Json = {
+        "card": card_str(frame.card),
+        "event": frame.event,
+        "owner": frame.owner,
+        "pc": frame.pc,
+    }
+    if frame.vars:
+        doc["vars"] = dict(sorted(frame.vars.items()))
+    return doc
+
+
+def seen_json(entry: tuple[int, str, int, int, tuple[int, ...], int], n: int) -> Json:
+    viewers, kind, player, position, cards, by = entry
+    return {
+        "to": [p for p in range(n) if viewers >> p & 1],
+        "kind": kind,
+        "player": player,
+        "position": position,
+        "cards": [card_str(c) for c in cards],
+        "by": card_str(by) if by >= 0 else None,
+    }
+
+
+def state_to_json(state: ElvState) -> Json:
+    n = state.n
+    guests_phase = state.phase == GUESTS
+    return {
+        "game": state.game.id,
+        "options": dict(state.game.options),
+        "round": state.round,
+        "phase": state.phase,
+        "server": state.server,
+        "turn": state.turn,
+        "bowl": state.bowl,
+        "players": [
+            {
+                "cubes": state.cubes[p],
+                "spread": [slot_json(state, p, pos) for pos in range(1, 11)],
+                "kitchen": sorted(card_str(c) for c in state.kitchen[p]),
+                "aside": card_str(state.aside[p]) if state.aside[p] >= 0 else None,
+                "guest": state.guest[p] or None,
+                "revealed": state.revealed[p],
+            }
+            for p in range(n)
+        ],
+        "centre": card_str(state.centre) if state.centre >= 0 else None,
+        "deck": sorted(state.deck) if guests_phase else sorted(card_str(c) for c in state.deck),
+        "dealing": list(state.dealing) if state.phase in (DEALING, GUESTS) else None,
+        "reveal": list(state.reveal),
+        "stack": [frame_json(f) for f in state.stack],
+        "choice": None
+        if state.choice is None
+        else {
+            "player": state.choice.player,
+            "options": [action_to_string(a) for a in state.choice.options],
+        },
+        "seen": [seen_json(e, n) for e in state.seen],
+        "announced": None if state.announced is None else list(state.announced),
+        "last_round": state.last,
+        "winners": list(state.winners),
+    }
+
+
+# -- what one player may see -------------------------------------------------------------------
+def visible_face_down(state: ElvState, player: int) -> set[int]:
+    """ELV.CARD.SUGAR: the face-down cards a grant (``grant see``) lets ``player`` look at."""
+    seen: set[int] = set()
+    row = state.spread[player]
+    for position in range(1, 11):
+        card = row[position]
+        if card < 0 or not state.up[player] >> position & 1:
+            continue
+        compiled = state.cards.cards.get(number_of(card))
+        if compiled is None:
+            continue
+        for name, cards, cond in compiled.grants:
+            frame = Frame(card, "grant", player)
+            if name == "see" and cond(state, frame):
+                seen.update(c for c in cards(state, frame) if state.is_face_down(c))
+    return seen
+
+
+def observation(state: ElvState, viewer: int) -> Json:
+    """ELV.INFO.HIDDEN: what ``viewer`` may see.
+
+    Face-up cards, the backs of every hidden card (their colour shows whose set each is),
+    cube counts and revealed guests are public; the viewer's own kitchen, set-aside card and
+    guest are hers; face-down cards of her spread while a grant (Sugar) lets her look; and
+    ``seen``: what she was shown or did herself this round (ELV.INFO.MEMORY), as it was then.
+    Who is deciding is shown only for the turn itself: the choices inside effects and the
+    guest reveals are asked in secret (ELV.EFFECT.ASKED).
+    """
+    n = state.n
+    sugar = visible_face_down(state, viewer)
+    players = []
+    for p in range(n):
+        row = state.spread[p]
+        spread: list[str | None] = []
+        for position in range(1, 11):
+            card = row[position]
+            if card < 0:
+                spread.append(None)
+            elif state.up[p] >> position & 1:
+                spread.append(card_str(card))
+            elif card in sugar:
+                spread.append("~" + card_str(card))
+            else:
+                spread.append("~" + SETS[set_of(card)])
+        mine = p == viewer
+        kitchen = (
+            sorted(card_str(c) for c in state.kitchen[p])
+            if mine
+            else sorted(SETS[set_of(c)] for c in state.kitchen[p])
+        )
+        aside = state.aside[p]
+        guest: Json | None = None
+        if state.guest[p]:
+            if mine or state.revealed[p]:
+                found = state.game.guest(state.guest[p])
+                guest = {
+                    "number": found.number,
+                    "name": found.name,
+                    "wants": list(found.wants),
+                    "revealed": state.revealed[p],
+                }
+            else:
+                guest = {"hidden": True}
+        players.append(
+            {
+                "cubes": state.cubes[p],
+                "spread": spread,
+                "kitchen": kitchen,
+                "aside": None if aside < 0 else card_str(aside) if mine else SETS[set_of(aside)],
+                "guest": guest,
+                "value": state.value(p),
+            }
+        )
+    public_phase = {DEALING: "deal", GUESTS: "deal", OVER: "over"}.get(state.phase, "play")
+    deciding = state.current_player() == viewer
+    doc: Json = {
+        "game": state.game.id,
+        "options": dict(state.game.options),
+        "viewer": viewer,
+        "round": state.round,
+        "phase": public_phase,
+        "turn": state.turn,
+        "server": state.server,
+        "bowl": state.bowl,
+        "players": players,
+        "centre": card_str(state.centre) if state.centre >= 0 else None,
+        "resolving": card_str(state.stack[-1].card) if state.stack else None,
+        "to_move": state.turn if state.phase in (TURN, SECOND) else (viewer if deciding else None),
+        "legal": state.legal_action_strings() if deciding else [],
+        "seen": [seen_json(e, n) for e in state.seen if e[0] >> viewer & 1],
+        "announced": None if state.announced is None else list(state.announced),
+        "last_round": state.last,
+        "winners": list(state.winners),
+    }
+    return doc
+
+
+# -- refusals ------------------------------------------------------------------------------------
+def explain_illegal(state: ElvState, action: int) -> IllegalAction:
+    text = action_to_string(action)
+    phase = state.phase
+    player = state.turn
+    if phase == OVER:
+        return IllegalAction("ELV.GAME.END", "the game is over", text)
+    if phase in (TURN, SECOND) and PLAY <= action < ARRANGE:
+        if phase == SECOND:
+            return IllegalAction(
+                "ELV.ARRANGE.SECOND",
+                "after an arrange action the turn holds only a second arrange action (or pass)",
+                text,
+            )
+        card = action - PLAY
+        number = number_of(card)
+        if card not in state.kitchen[player]:
+            return IllegalAction(
+                "ELV.PLAY.FROM-KITCHEN", f"{card_str(card)} is not in your kitchen", text
+            )
+        if number == ELEVENSES:
+            return IllegalAction(
+                "ELV.CARD.ELEVENSES",
+                f"Elevenses needs {MIN_FACE_UP} face-up cards in your spread, you have "
+                f"{state.face_up_count(player)}",
+                text,
+            )
+        return IllegalAction(
+            "ELV.PLAY.NO-COPY", f"a card {number} is already face up in your spread", text
+        )
+    if phase in (TURN, SECOND) and ARRANGE <= action < DEAL:
+        card, slot = divmod(action - ARRANGE, 8)
+        position = slot + 2
+        if card not in state.kitchen[player]:
+            return IllegalAction(
+                "ELV.ARRANGE.ACTION", f"{card_str(card)} is not in your kitchen", text
+            )
+        return IllegalAction(
+            "ELV.ARRANGE.FACE-DOWN",
+            f"position {position} holds a face-up card; arrange only onto face-down cards",
+            text,
+        )
+    if phase == TURN and action == PASS:
+        return IllegalAction("ELV.TURN.PASS", "you can play or arrange, so you may not pass", text)
+    if phase == EFFECT and state.choice is not None and state.stack:
+        frame = state.stack[-1]
+        if action == PASS:
+            return IllegalAction(
+                "ELV.EFFECT.MANDATORY", "this choice must be made: it cannot be declined", text
+            )
+        if PLAYER <= action < PLAYER + 4 or action >= WORD_BASE or ARRANGE <= action < DEAL:
+            word, items = decode_choice(action)
+            if word == "player" and items[0] == frame.owner:
+                return IllegalAction(
+                    "ELV.RULING.CHOOSE-SELF",
+                    f"{card_str(frame.card)} is played on another player, not on yourself",
+                    text,
+                )
+            instr = state.game.programs[number_of(frame.card)][frame.pc]
+            rule, message = instr.explain(state, frame, action)
+            return IllegalAction(rule, message, text)
+    if phase == DEALING and DEAL <= action < GUEST:
+        return IllegalAction(
+            "ELV.ROUND.DEAL",
+            f"{card_str(action - DEAL)} is not a card of set {SETS[state.dealing[0]]} "
+            "waiting to be dealt",
+            text,
+        )
+    if phase == GUESTS and GUEST <= action < PLAYER:
+        return IllegalAction(
+            "ELV.GUESTS.DEAL", f"guest {action - GUEST} is not waiting to be dealt", text
+        )
+    expected = {
+        DEALING: "a card dealt (deal CARD)",
+        GUESTS: "a guest dealt (guest N)",
+        TURN: "play CARD, arrange CARD at POSITION (or pass when neither is possible)",
+        SECOND: "a second arrange action or pass",
+        EFFECT: "one of the card's choices",
+        REVEALING: "reveal or pass",
+    }[phase]
+    return IllegalAction("ELV.PROCEDURE", f"{text!r} is not a move now: expected {expected}", text)
+
+
+# -- loading a state -------------------------------------------------------------------------------
+def state_from_json(game: ElvGame, doc: Mapping[str, Any]) -> ElvState:
+    from .schema import validate_state
+
+    validate_state(doc)
+    if doc["game"] != game.id:
+        raise BadState(f"the state is of game {doc['game']!r}, not {game.id!r}")
+    for name, value in dict(doc.get("options", {})).items():
+        mine = game.options.get(name)
+        if mine != value and str(mine) != str(value):
+            raise BadState(
+                f"the state is for option {name}={value!r} but the game has {name}={mine!r}"
+            )
+    n = game.players
+    if len(doc["players"]) != n:
+        raise BadState(f"the state has {len(doc['players'])} players, the game {n}")
+    state = ElvState(game)
+
+    def card(text: str, where: str) -> int:
+        found = parse_card(text.lstrip("~"), n)
+        if found is None:
+            raise BadState(f"{where}: {text!r} is not a card of a {n}-player game")
+        return found
+
+    state.round = int(doc["round"])
+    state.phase = str(doc["phase"])
+    state.server = int(doc["server"])
+    state.turn = int(doc["turn"])
+    state.bowl = int(doc["bowl"])
+    for p, entry in enumerate(doc["players"]):
+        state.cubes[p] = int(entry["cubes"])
+        for position, slot in enumerate(entry["spread"], start=1):
+            if slot is None:
+                continue
+            state.spread[p][position] = card(slot, f"players[{p}].spread[{position - 1}]")
+            if not slot.startswith("~"):
+                state.up[p] |= 1 << position
+        state.kitchen[p] = [card(c, f"players[{p}].kitchen") for c in entry["kitchen"]]
+        if entry.get("aside") is not None:
+            state.aside[p] = card(entry["aside"], f"players[{p}].aside")
+        state.guest[p] = int(entry.get("guest") or 0)
+        state.revealed[p] = bool(entry.get("revealed", False))
+    if doc.get("centre") is not None:
+        state.centre = card(doc["centre"], "centre")
+    deck = doc.get("deck", [])
+    if state.phase == GUESTS:
+        state.deck = sorted(int(g) for g in deck)
+    else:
+        state.deck = sorted(card(str(c), "deck") for c in deck)
+    dealing = doc.get("dealing")
+    state.dealing = (int(dealing[0]), int(dealing[1])) if dealing else (0, 0)
+    state.reveal = [int(p) for p in doc.get("reveal", [])]
+    state.stack = [load_frame(f, n) for f in doc.get("stack", [])]
+    state.seen = [load_seen(e, n) for e in doc.get("seen", [])]
+    announced = doc.get("announced")
+    if game.edition["announce"]:
+        state.announced = [int(v) for v in announced] if announced else [0] * n
+    state.last = doc.get("last_round")
+    state.winners = [int(p) for p in doc.get("winners", [])]
+    check_consistent(state)
+    if state.phase == EFFECT:
+        state.run()
+        if state.phase == EFFECT and state.choice is None:
+            raise BadState("phase 'effect' needs a card effect waiting for a choice")
+    return state
+
+
+def load_frame(doc: Mapping[str, Any], n: int) -> Frame:
+    found = parse_card(str(doc["card"]), n)
+    if found is None:
+        raise BadState(f"stack: {doc['card']!r} is not a card of a {n}-player game")
+    return Frame(
+        found,
+        str(doc.get("event", "play")),
+        int(doc["owner"]),
+        1,
+        int(doc["pc"]),
+        {str(k): int(v) for k, v in dict(doc.get("vars", {})).items()},
+    )
+
+
+def load_seen(doc: Mapping[str, Any], n: int) -> tuple[int, str, int, int, tuple[int, ...], int]:
+    cards = []
+    for text in doc["cards"]:
+        found = parse_card(str(text), n)
+        if found is None:
+            raise BadState(f"seen: {text!r} is not a card of a {n}-player game")
+        cards.append(found)
+    by = -1
+    if doc.get("by") is not None:
+        found_by = parse_card(str(doc["by"]), n)
+        if found_by is None:
+            raise BadState(f"seen: {doc['by']!r} is not a card")
+        by = found_by
+    mask = 0
+    for p in doc["to"]:
+        if not 0 <= int(p) < n:
+            raise BadState(f"seen: no player {p}")
+        mask |= 1 << int(p)
+    return (
+        mask,
+        str(doc["kind"]),
+        int(doc["player"]),
+        int(doc.get("position", 0)),
+        tuple(cards),
+        by,
+    )
+
+
+def check_consistent(state: ElvState) -> None:
+    """A loaded state must be a position the rules can reach (as far as one can tell)."""
+    n = state.n
+    phase = state.phase
+    if phase not in PHASES:
+        raise BadState(f"unknown phase {phase!r}; phases: {', '.join(PHASES)}")
+    for name, value in (("server", state.server), ("turn", state.turn)):
+        if not 0 <= value < n:
+            raise BadState(f"{name} must be a seat 0-{n - 1}, not {value}")
+    places: list[int] = list(state.deck) if phase != GUESTS else []
+    for p in range(n):
+        places.extend(c for c in state.spread[p] if c >= 0)
+        places.extend(state.kitchen[p])
+        if state.aside[p] >= 0:
+            places.append(state.aside[p])
+    if state.centre >= 0:
+        places.append(state.centre)
+    if sorted(places) != list(range(n * NUMBERS)):
+        missing = sorted(set(range(n * NUMBERS)) - set(places))
+        doubled = sorted({c for c in places if places.count(c) > 1})
+        raise BadState(
+            "the state must hold each of the "
+            f"{n * NUMBERS} cards exactly once (ELV.COMPONENTS); missing "
+            f"{[card_str(c) for c in missing]}, more than once {[card_str(c) for c in doubled]}"
+        )
+    total = state.game.total_cubes
+    if state.bowl < 0 or min(state.cubes) < 0 or state.bowl + sum(state.cubes) != total:
+        raise BadState(
+            f"the bowl ({state.bowl}) and the players' cubes ({sum(state.cubes)}) must add up "
+            f"to the edition's {total} cubes (ELV.EDITION.CUBES)"
+        )
+    if phase == OVER:
+        if not state.winners:
+            raise BadState("a finished game needs its winners")
+        return
+    if phase in (DEALING, GUESTS):
+        return
+    for p in range(n):
+        row, up = state.spread[p], state.up[p]
+        for position in range(1, 11):
+            card = row[position]
+            if card < 0:
+                if position in HIDDEN_POSITIONS:
+                    raise BadState(f"player {p}: position {position} cannot be empty in a round")
+                continue
+            if up >> position & 1:
+                if number_of(card) != position:
+                    raise BadState(
+                        f"player {p}: face-up {card_str(card)} lies at position {position}; "
+                        "a card is played face up only to its own position (ELV.PLAY.POSITIONS)"
+                    )
+            elif position not in HIDDEN_POSITIONS:
+                raise BadState(f"player {p}: position {position} cannot hold a face-down card")
+        elevenses = p * NUMBERS + ELEVENSES - 1
+        if elevenses not in state.kitchen[p] and elevenses not in row and state.centre != elevenses:
+            raise BadState(f"player {p}'s Elevenses must stay with her (ELV.KEEP.ELEVENSES)")
+        if not state.kitchen[p] and state.aside[p] < 0:
+            raise BadState(f"player {p}'s kitchen cannot be empty (ELV.RULING.EMPTY-KITCHEN)")
+        if state.aside[p] >= 0 and phase != EFFECT:
+            raise BadState("a card is set aside only while Fine China or Biscuits resolves")
+    if state.game.options["guests"]:
+        dealt = [g for g in state.guest if g]
+        if (
+            len(dealt) != n
+            or len(set(dealt)) != n
+            or any(g not in state.game.cards.guests for g in dealt)
+        ):
+            raise BadState("with the Special Guests every player holds a different known guest")
+    elif any(state.guest) or any(state.revealed):
+        raise BadState("guests are dealt only with the option guests=true")
+    if phase == EFFECT and not state.stack:
+        raise BadState("phase 'effect' needs an effect on the stack")
+    if phase != EFFECT and state.stack:
+        raise BadState(f"phase {phase!r} has no effect on the stack")
+    if phase == REVEALING:
+        eligible = state.eligible_guests()
+        if not state.reveal or any(p not in eligible for p in state.reveal):
+            raise BadState("the players asked to reveal must have their guest's cards face up")
+    if state.centre >= 0:
+        raise BadState("Elevenses in the centre ends the round at once")
+    for frame in state.stack:
+        program = state.game.programs[number_of(frame.card)]
+        if not 0 <= frame.owner < n or frame.pc > len(program):
+            raise BadState(f"stack: card {card_str(frame.card)} has no step {frame.pc}")
+
+
+__all__ = ["REVEAL", "explain_illegal", "observation", "state_from_json", "state_to_json"]

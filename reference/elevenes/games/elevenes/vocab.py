@@ -1,0 +1,73 @@
+"""The words Elevenes (2-4 players) cards may use.  Each is a primitive of primitives.py.
+
+Cards are identified by their set (the colour of their back, one set per player) and their
+number; the card language sees identifiers, and numbers and traits go by the card's number
+(``Primitives.number_of``).
+"""
+
+from __future__ import annotations
+
+from ...dsl.vocab import Verb, Vocabulary
+
+VOCABULARY = Vocabulary(
+    game="elevenes",
+    card_numbers=(1, 11),
+    events={"play": "the card has been played face up and any card beneath picked up"},
+    zones={
+        "kitchen": True,
+        "spread": True,
+        "arrangements": True,
+        "backs": True,
+    },
+    filters={
+        "face_up": "the card lies face up in a spread",
+        "face_down": "the card lies face down in a spread",
+        "picked_back": "the card's back is the colour picked with pick_back in this effect",
+    },
+    traits={
+        "unpassable": "never taken, passed or given (ELV.CARD.ELEVENSES)",
+        "round_cube": "a cube at the round's end while face up in a spread (ELV.SCORE.TROLLEY)",
+    },
+    refs={"self": "the card whose effect this is"},
+    tests={
+        "face_up": "is the card face up in a spread",
+        "face_down": "is the card face down in a spread",
+        "unpassable": "may the card never change hands",
+    },
+    values={"players": "the number of players"},
+    grants={"see": "the spread's owner may look at these cards at any time"},
+    verbs={
+        "flip_down": Verb(
+            "flip_down", ("card",), chosen=0, word="flip", doc="turn face-up cards face down"
+        ),
+        "exchange": Verb(
+            "exchange",
+            ("card", "card"),
+            chosen=1,
+            word="give",
+            doc="the chosen card and the named card change places between two kitchens",
+        ),
+        "set_aside": Verb(
+            "set_aside",
+            ("card",),
+            chosen=1,
+            word="pass",
+            doc="put a kitchen card face down on the table, ready to be passed",
+        ),
+        "pass_aside": Verb(
+            "pass_aside", ("dir",), doc="every card set aside goes to the next player passing"
+        ),
+        "pick_back": Verb(
+            "pick_back", ("card",), chosen=1, word="pick", doc="pick one back colour (backs)"
+        ),
+        "arrange": Verb(
+            "arrange", ("card",), chosen=1, word="arrange", doc="take one arrange action"
+        ),
+        "show": Verb("show", ("zone", "to", "player"), doc="let one player look at a zone"),
+        "show_card": Verb("show_card", ("card", "to", "player"), doc="let one player see a card"),
+        "reveal": Verb("reveal", ("zone",), doc="show a zone to every player"),
+        "end_round": Verb("end_round", (), doc="it is eleven o'clock: the round ends"),
+    },
+    players=True,
+    guests=True,
+)
