@@ -15,11 +15,12 @@ from elevenes.conformance import (
     load_file,
     load_suite,
     perft_counts,
+    perft_divide,
     run_suite,
 )
 from elevenes.conformance.report import Progress
-from elevenes.core.play import perft
-from elevenes.games import load_game
+from elevenes.core.play import divide, perft
+from elevenes.games import game_ids, load_game
 from elevenes.rulebook import Rulebook
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -186,12 +187,15 @@ def test_coverage(toy: str, toy_rulebook: Rulebook) -> None:
 def test_perft_counts_agree_with_the_core_perft(toy: str) -> None:
     state = load_game("toy").new_initial_state()
     assert perft_counts(state, 6) == [perft(state, depth) for depth in range(1, 7)]
-    for game_id in ("toy", "elevenes-for-one"):
+    assert perft_divide(state, 5) == (perft_counts(state, 5), divide(state, 5))
+    over = load_game("toy").state_from_json({"total": 6, "rolled": True, "turn": 0})
+    assert perft_divide(over, 3) == ([1, 1, 1], {})
+    for game_id in game_ids():
         try:
             start = load_game(game_id).new_initial_state()
         except Exception:  # noqa: BLE001 - a game still being written
             continue
-        assert perft_counts(start, 2) == [perft(start, 1), perft(start, 2)]
+        assert perft_divide(start, 2) == ([perft(start, 1), perft(start, 2)], divide(start, 2))
 
 
 def test_progress_line_only_on_terminals() -> None:

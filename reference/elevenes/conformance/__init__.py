@@ -33,6 +33,7 @@ from .subject import (
     SubjectError,
     Unsupported,
     perft_counts,
+    perft_divide,
 )
 
 __all__ = [
@@ -63,6 +64,7 @@ __all__ = [
     "load_suite",
     "match",
     "perft_counts",
+    "perft_divide",
     "read_state_file",
     "run_item",
     "run_items",

@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import ElevenesError
-from ..core.play import divide as divide_counts
 from ..games import REGISTRY, game_ids, load_game
 from ..games.cli import parse_options
 from .adapter import DEFAULT_TIMEOUT, AdapterSubject
@@ -26,7 +25,7 @@ from .loader import SUFFIXES, load_file, read_state_file
 from .model import Perft
 from .report import FAIL, PASS
 from .runner import run_perft
-from .subject import ReferenceSubject, Subject, perft_counts
+from .subject import ReferenceSubject, Subject, perft_divide
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -78,8 +77,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         game = load_game(args.target, options=options)
         state = game.state_from_json(setup) if setup is not None else game.new_initial_state()
-        counts = perft_counts(state, args.depth)
-        divide = divide_counts(state, args.depth) if args.divide or args.yaml else {}
+        counts, divide = perft_divide(state, args.depth)
     seconds = time.monotonic() - started
     if args.yaml:
         _write_yaml(args, options, setup, counts, divide)

@@ -18,7 +18,6 @@ import attrs
 
 from ..core.api import Game, Json, State
 from ..core.errors import ElevenesError, IllegalAction
-from ..core.play import divide
 from ..games import REGISTRY, game_ids, load_game
 
 T = TypeVar("T")
@@ -100,6 +99,12 @@ def perft_counts(state: State, depth: int) -> list[int]:
     Every position reached after ``d`` actions adds one to perft(d); a terminal position
     reached after ``d`` actions also counts once for every deeper perft.
     """
+    return perft_divide(state, depth)[0]
+
+
+def perft_divide(state: State, depth: int) -> tuple[list[int], dict[str, int]]:
+    """``(counts, divide)`` in one walk: perft(1) .. perft(depth), and perft(depth) split by
+    the first action (keyed by its canonical string)."""
     counts = [0] * (depth + 1)
 
     def walk(node: State, ply: int) -> None:
@@ -116,8 +121,18 @@ def perft_counts(state: State, depth: int) -> list[int]:
             child.history.append(action)
             walk(child, ply + 1)
 
-    walk(state, 0)
-    return counts[1:]
+    divide: dict[str, int] = {}
+    if state.is_terminal():
+        return [1] * depth, divide
+    counts[0] = 1
+    for action in state.legal_actions():
+        before = counts[depth]
+        child = state.clone()
+        child._apply(action)
+        child.history.append(action)
+        walk(child, 1)
+        divide[state.action_to_string(action)] = counts[depth] - before
+    return counts[1:], divide
 
 
 class ReferenceSubject(Subject):
@@ -213,9 +228,7 @@ class ReferenceSubject(Subject):
 
     def perft(self, depth: int) -> tuple[list[int], dict[str, int]]:
         state = self.current
-        return self._reference_call(
-            "perft", lambda: (perft_counts(state, depth), divide(state, depth))
-        )
+        return self._reference_call("perft", lambda: perft_divide(state, depth))
 
     def _reference_call(self, what: str, call: Callable[[], T]) -> T:
         try:
