@@ -71,6 +71,8 @@ class Judge:
         options = json.dumps(scenario.options, sort_keys=True) if scenario.options else "defaults"
         start = "the position given in `setup`" if scenario.setup is not None else "the start"
         self.say(f"game {scenario.game}, options {options}, from {start}")
+        for rule_id in scenario.rules:
+            self.say(f"checks {self.cite(rule_id)}")
         try:
             subject.start(scenario.game, scenario.options)
             if scenario.setup is not None:
