@@ -1,0 +1,146 @@
+"""The card language documents stay true: their examples check as they say, their tables list
+every diagnostic code and every word of the Elevenes for One vocabulary."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from elevenes.dsl.check import check_tree
+from elevenes.dsl.diagnostics import CODES, INTERNAL, CardFileError
+from elevenes.dsl.parser import parse_text
+from elevenes.games.elevenes_for_one.vocab import VOCABULARY as EFO
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+PAGES = ["language.md", "guide-write-a-card.md"]
+FENCE = re.compile(r"^```(\w*)\n(.*?)^```", re.S | re.M)
+PLACEHOLDER = re.compile(r"(?<![.\w])[A-Z]{3,}(?![.\w])")  # NUMBER, STATEMENTS; not rule ids
+
+
+def blocks(page: str, language: str) -> list[str]:
+    text = (DOCS / page).read_text(encoding="utf-8")
+    return [body for lang, body in FENCE.findall(text) if lang == language]
+
+
+def first_line(block: str) -> str:
+    lines = [ln for ln in block.splitlines() if ln.strip() and not ln.startswith("#")]
+    return lines[0] if lines else ""
+
+
+def examples() -> list[tuple[str, int, str]]:
+    found = []
+    for page in PAGES:
+        for index, block in enumerate(blocks(page, "text")):
+            head = first_line(block)
+            if head.startswith(("game ", "card ", "guest ")) and not PLACEHOLDER.search(block):
+                found.append((page, index, block))
+    return found
+
+
+EXAMPLES = examples()
+
+
+def test_there_are_examples() -> None:
+    assert len(EXAMPLES) >= 10
+
+
+@pytest.mark.parametrize(("page", "index", "block"), EXAMPLES, ids=lambda v: str(v)[:20])
+def test_examples_check_as_the_page_says(page: str, index: int, block: str) -> None:
+    head = first_line(block)
+    try:
+        tree = parse_text(block, "my.cards")
+    except CardFileError as error:  # pragma: no cover - shown on failure
+        pytest.fail(f"{page} example {index} does not parse:\n{error}")
+    if head.startswith("guest ") or (tree.game and tree.game != "elevenes-for-one"):
+        return  # another game's example: its syntax is all that is checked here
+    found = check_tree(tree, expected_game="elevenes-for-one")
+    shown = "\n".join(blocks(page, "console"))
+    for diagnostic in found:  # a broken example must show its diagnostics, place and all
+        assert str(diagnostic) in shown, f"{page} example {index}: {diagnostic}"
+
+
+def test_the_guide_shows_a_broken_draft_and_its_fix() -> None:
+    broken = [b for p, _, b in EXAMPLES if p == "guide-write-a-card.md" and "minute >" in b]
+    fixed = [b for p, _, b in EXAMPLES if p == "guide-write-a-card.md" and "minutes >" in b]
+    assert len(broken) == 1 and len(fixed) == 1
+    assert [d.code for d in check_tree(parse_text(broken[0], "my.cards"))] == ["E115", "E111"]
+    assert check_tree(parse_text(fixed[0], "my.cards")) == []
+
+
+def test_every_code_is_in_the_table() -> None:
+    text = (DOCS / "language.md").read_text(encoding="utf-8")
+    for code in [*CODES, INTERNAL]:
+        assert f"| `{code}` | " in text, code
+
+
+def vocabulary_rows() -> dict[str, str]:
+    text = (DOCS / "language.md").read_text(encoding="utf-8")
+    section = text.split("### The Elevenes for One vocabulary", 1)[1].split("\n## ", 1)[0]
+    rows = {}
+    for line in section.splitlines():
+        match = re.match(r"\| `(\w+)` \|(.*)", line)
+        if match:
+            rows[match.group(1)] = match.group(2)
+    return rows
+
+
+def test_every_elevenes_for_one_word_is_in_the_vocabulary_tables() -> None:
+    rows = vocabulary_rows()
+    words = {
+        *EFO.events, *EFO.zones, *EFO.filters, *EFO.traits, *EFO.refs, *EFO.tests, *EFO.values,
+        *EFO.verbs, *EFO.grants,
+    }
+    assert words == set(rows)
+
+
+def test_the_verb_table_matches_the_vocabulary() -> None:
+    rows = vocabulary_rows()
+    after_arrow = {None: "cannot follow `->`", 0: "any number of cards", 1: "1 card",
+                   2: "exactly 2 cards"}
+    for name, verb in EFO.verbs.items():
+        cells = [c.strip() for c in rows[name].split("|")]
+        assert cells[1] == after_arrow[verb.chosen], name
+        assert cells[2] == (f"`{verb.word}`" if verb.chosen is not None else ""), name
+
+
+def fragments() -> list[tuple[str, str]]:
+    """The text blocks that are pieces of a file: statements, sets, conditions, members."""
+    complete = {block for _, _, block in EXAMPLES}
+    found = []
+    for page in PAGES:
+        for block in blocks(page, "text"):
+            if block in complete or PLACEHOLDER.search(block) or block.startswith("{"):
+                continue
+            found.append((page, block))
+    return found
+
+
+def clean_as_efo(text: str) -> list[str]:
+    try:
+        tree = parse_text(f'game elevenes-for-one\ncard 4 "X" {{\n{text}\n}}\n', "f.cards")
+    except CardFileError as error:
+        return [str(d) for d in error.diagnostics]
+    return [f"{d.code} {d.message}" for d in check_tree(tree)]
+
+
+def as_body(lines: list[str]) -> str:
+    return "on use {\n" + "\n".join(lines) + "\n}"
+
+
+@pytest.mark.parametrize(("page", "block"), fragments(), ids=lambda v: str(v)[:30])
+def test_fragments_are_valid_pieces_of_an_elevenes_for_one_card(page: str, block: str) -> None:
+    lines = block.strip().splitlines()
+    if "hint:" in block:  # a statement shown with its diagnostic, indented below it
+        [problem] = clean_as_efo(as_body(lines[:1]))
+        assert problem in block.replace("\n  ", " ")
+        return
+    if lines[0].startswith("requires "):  # not a solo-game member: its syntax is checked
+        assert clean_as_efo(block) == ["E122 elevenes-for-one never looks at `requires`"]
+        return
+    tries = {
+        "statements": clean_as_efo(as_body(lines)),
+        "conditions": clean_as_efo(as_body([f"if {ln} {{ nothing }}" for ln in lines])),
+        "sets": clean_as_efo(as_body([f"if any({ln}) {{ nothing }}" for ln in lines])),
+    }
+    assert [] in tries.values(), f"{page}:\n{block}\n{tries}"
