@@ -1,18 +1,16 @@
-"""A user's card file replaces shipped cards; a broken one is refused with its diagnostics.
-
-``load_game`` is the function the package exports as ``elevenes.load_game``."""
+"""A user's card file replaces shipped cards; a broken one is refused with its diagnostics."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import elevenes
 import pytest
 from elevenes.core.api import Game
 from elevenes.core.errors import ElevenesError
 from elevenes.core.play import play
 from elevenes.dsl.diagnostics import INTERNAL, CardFileError
 from elevenes.dsl.load import check_files, load_card_set, shipped_card_files
-from elevenes.games import load_game
 from elevenes.games.elevenes_for_one.bots import greedy_player
 from elevenes.games.elevenes_for_one.game import PRIMITIVES
 
@@ -46,12 +44,12 @@ def minutes_after_using_sugar(game: Game) -> int:
 
 
 def test_shipped_sugar_costs_two_minutes() -> None:
-    assert minutes_after_using_sugar(load_game("elevenes-for-one")) == 13
+    assert minutes_after_using_sugar(elevenes.load_game("elevenes-for-one")) == 13
 
 
 def test_a_user_file_replaces_sugar(tmp_path: Path) -> None:
     path = write(tmp_path, SUGAR_COSTS_THREE)
-    game = load_game("elevenes-for-one", cards=str(path))
+    game = elevenes.load_game("elevenes-for-one", cards=str(path))
     assert minutes_after_using_sugar(game) == 12
     cards = game.cards  # type: ignore[attr-defined]
     assert cards.cards[4].source == f"{path}:3"
@@ -61,14 +59,14 @@ def test_a_user_file_replaces_sugar(tmp_path: Path) -> None:
 
 def test_a_user_file_needs_no_game_line(tmp_path: Path) -> None:
     path = write(tmp_path, 'card 4 "Sugar" { on use, score { cost 3 } }\n')
-    game = load_game("elevenes-for-one", cards=str(path))
+    game = elevenes.load_game("elevenes-for-one", cards=str(path))
     assert minutes_after_using_sugar(game) == 12
 
 
 def test_a_broken_user_file_names_the_file_line_and_column(tmp_path: Path) -> None:
     path = write(tmp_path, SUGAR_COSTS_THREE.replace("cost 3", "cost 3\n    flip_down nxt"))
     with pytest.raises(CardFileError) as caught:
-        load_game("elevenes-for-one", cards=str(path))
+        elevenes.load_game("elevenes-for-one", cards=str(path))
     [diagnostic] = caught.value.diagnostics
     assert (diagnostic.path, diagnostic.line, diagnostic.column, diagnostic.code) == (
         str(path), 6, 15, "E108",
@@ -80,7 +78,7 @@ def test_a_broken_user_file_names_the_file_line_and_column(tmp_path: Path) -> No
 def test_a_user_file_with_a_syntax_error(tmp_path: Path) -> None:
     path = write(tmp_path, SUGAR_COSTS_THREE.replace("cost 3", "cost 3 }"))
     with pytest.raises(CardFileError) as caught:
-        load_game("elevenes-for-one", cards=str(path))
+        elevenes.load_game("elevenes-for-one", cards=str(path))
     assert str(caught.value) == (
         f"{path}:7:1: E100 unexpected `}}`\n    hint: expected `card`, `guest`, end of file"
     )
@@ -89,7 +87,7 @@ def test_a_user_file_with_a_syntax_error(tmp_path: Path) -> None:
 def test_a_user_file_for_another_game_is_refused(tmp_path: Path) -> None:
     path = write(tmp_path, SUGAR_COSTS_THREE.replace("game elevenes-for-one", "game elevenes"))
     with pytest.raises(CardFileError) as caught:
-        load_game("elevenes-for-one", cards=str(path))
+        elevenes.load_game("elevenes-for-one", cards=str(path))
     [diagnostic] = caught.value.diagnostics
     assert (diagnostic.code, diagnostic.line, diagnostic.column) == ("E101", 1, 6)
     assert diagnostic.message == "these cards are for `elevenes`, not `elevenes-for-one`"
@@ -97,7 +95,7 @@ def test_a_user_file_for_another_game_is_refused(tmp_path: Path) -> None:
 
 def test_a_missing_user_file(tmp_path: Path) -> None:
     with pytest.raises(CardFileError) as caught:
-        load_game("elevenes-for-one", cards=str(tmp_path / "nope.cards"))
+        elevenes.load_game("elevenes-for-one", cards=str(tmp_path / "nope.cards"))
     assert [d.code for d in caught.value.diagnostics] == ["E121"]
 
 
@@ -155,8 +153,8 @@ card 7 "Loose Biscuits" value 7 rule EFO.CARD.BISCUITS {
 
 def test_variant_biscuits_swap_face_down_cards_too(tmp_path: Path) -> None:
     path = write(tmp_path, GENTLER_SUGAR_AND_ANY_BISCUITS)
-    game = load_game("elevenes-for-one", cards=str(path))
-    shipped = load_game("elevenes-for-one")
+    game = elevenes.load_game("elevenes-for-one", cards=str(path))
+    shipped = elevenes.load_game("elevenes-for-one")
     for variant, expected in ((game, 45), (shipped, None)):
         doc = {
             "game": "elevenes-for-one", "options": {"edition": "v1.1", "minutes": 15,
@@ -178,15 +176,15 @@ def test_variant_biscuits_swap_face_down_cards_too(tmp_path: Path) -> None:
 
 def test_gentle_sugar_costs_one_minute_when_time_is_short(tmp_path: Path) -> None:
     path = write(tmp_path, GENTLER_SUGAR_AND_ANY_BISCUITS)
-    game = load_game("elevenes-for-one", cards=str(path))
+    game = elevenes.load_game("elevenes-for-one", cards=str(path))
     assert minutes_after_using_sugar(game) == 13
-    low = load_game("elevenes-for-one", {"minutes": 5}, cards=str(path))
+    low = elevenes.load_game("elevenes-for-one", {"minutes": 5}, cards=str(path))
     assert minutes_after_using_sugar(low) == 4
 
 
 def test_a_variant_plays_to_the_end_with_the_greedy_bot(tmp_path: Path) -> None:
     path = write(tmp_path, GENTLER_SUGAR_AND_ANY_BISCUITS)
-    game = load_game("elevenes-for-one", cards=str(path))
+    game = elevenes.load_game("elevenes-for-one", cards=str(path))
     state, _ = play(game, players=[greedy_player], seed=11)
     assert state.is_terminal()
 
@@ -194,7 +192,7 @@ def test_a_variant_plays_to_the_end_with_the_greedy_bot(tmp_path: Path) -> None:
 def test_a_card_that_swaps_outside_the_pantry_does_nothing(tmp_path: Path) -> None:
     """Only pantry cards change places: a swap chosen in the discard pile has no candidates."""
     path = write(tmp_path, 'card 7 "Odd Biscuits" { on use { choose 2 in discard -> swap } }\n')
-    game = load_game("elevenes-for-one", cards=str(path))
+    game = elevenes.load_game("elevenes-for-one", cards=str(path))
     doc = {
         "game": "elevenes-for-one",
         "options": {"edition": "v1.1", "minutes": 15, "challenge": False},
