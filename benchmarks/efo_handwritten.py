@@ -81,15 +81,15 @@ def playout(rng: random.Random, minutes: int = 15) -> tuple[int, str, int, int, 
             if picked == "discard":
                 del pantry[cursor]
                 top = trolley[-1]
-                if card == 11 and top + 1 in discard:
-                    if choose([(4, "pass"), (1000 + 3 * 4096 + _mask((top + 1,)),
-                                             f"score {top + 1}")]) != "pass":
-                        scored = top + 1
-                        discard.remove(scored)
-                        trolley.append(scored)
-                        cost, place, restart, won = _effect(
-                            scored, False, pantry, down, discard, trolley, place, choose)
-                        minutes = max(0, minutes - cost) if scored != 11 else minutes
+                offer = card == 11 and top + 1 in discard
+                if offer and choose([(4, "pass"), (1000 + 3 * 4096 + _mask((top + 1,)),
+                                                   f"score {top + 1}")]) != "pass":
+                    scored = top + 1
+                    discard.remove(scored)
+                    trolley.append(scored)
+                    cost, place, restart, won = _effect(
+                        scored, False, pantry, down, discard, trolley, place, choose)
+                    minutes = max(0, minutes - cost)
                 discard.append(card)
                 if minutes == 0:
                     return steps, "out-of-time", trolley[-1], 0, log
@@ -152,7 +152,7 @@ def _effect(card, used, pantry, down, discard, trolley, place, choose):  # type:
         restart = True
     elif card == 8:
         first = pantry.pop(0)
-        if 0 < place:
+        if place > 0:
             place -= 1
         pantry.append(first)
         down.discard(first)

@@ -9,7 +9,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from elevenes.cli import main
 
 

@@ -7,9 +7,8 @@ import random
 import sys
 from pathlib import Path
 
-import pytest
-
 import elevenes
+import pytest
 from elevenes.core.play import play
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))

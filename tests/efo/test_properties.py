@@ -4,21 +4,22 @@ from __future__ import annotations
 
 import random
 
-import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
-
 import elevenes
+import pytest
 from elevenes.core.errors import IllegalAction
 from elevenes.core.play import play, replay, sample_chance
 from elevenes.games.elevenes_for_one.game import ALL_CARDS, DISCARD_LIMIT, EfoState
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 MAX_ACTIONS = 3000  # EFO.RULING.ENDLESS: minute-free loops exist, so playouts are bounded
 GAME = elevenes.load_game("elevenes-for-one")
 CHALLENGE = elevenes.load_game("elevenes-for-one", options={"challenge": True, "minutes": 12})
 # every action number any position could offer, to probe refusals with
-ALL_ACTIONS = sorted({a for s in range(60) for a in play(GAME, seed=s)[0].history} | set(range(1, 6)))
+ALL_ACTIONS = sorted(
+    {a for s in range(60) for a in play(GAME, seed=s)[0].history} | set(range(1, 6))
+)
 
 
 def cards_in(state: EfoState) -> list[int]:
@@ -29,7 +30,7 @@ def cards_in(state: EfoState) -> list[int]:
 def check_position(state: EfoState, before_minutes: int) -> None:
     assert cards_in(state) == list(ALL_CARDS)  # the 11 cards are conserved
     assert state.minutes <= before_minutes  # the clock never goes back
-    assert 0 <= state.minutes
+    assert state.minutes >= 0
     assert len(state.discard) <= DISCARD_LIMIT  # EFO.DISCARD.LIMIT
     assert state.trolley == list(range(1, len(state.trolley) + 1))  # EFO.SCORE.NEXT
     ended = state.result in ("won", "out-of-time", "stuck")

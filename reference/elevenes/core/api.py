@@ -58,7 +58,9 @@ class OptionSpec:
             try:
                 number = int(value)
             except (TypeError, ValueError):
-                raise BadOption(f"option {self.name!r} takes a whole number, not {value!r}")
+                raise BadOption(
+                    f"option {self.name!r} takes a whole number, not {value!r}"
+                ) from None
             if (self.low is not None and number < self.low) or (
                 self.high is not None and number > self.high
             ):
