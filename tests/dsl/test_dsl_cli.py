@@ -226,3 +226,8 @@ def test_a_failure_of_the_parser_is_an_internal_error(
     diagnostic = json.loads(line)
     assert diagnostic["code"] == INTERNAL
     assert diagnostic["message"].startswith("internal error of the checker: RecursionError")
+
+
+def test_a_file_of_guests(capsys: pytest.CaptureFixture[str]) -> None:
+    [guests] = [p for p in shipped_card_files("elevenes") if "guests" in p.name]
+    assert check(capsys, guests) == (0, f"{guests}: ok, 6 guests\n", "")

@@ -527,6 +527,58 @@ def test_may_by_asks_that_player() -> None:
     assert st.points == 1
 
 
+def test_each_player_runs_the_block_once_per_player_in_order() -> None:
+    cards = card("each player as q { give q 1 }\neach player except me as r { give r 2 }")
+    st = Table(players=3)
+    program = cards.program(1, "play")
+    frame = Frame(1, "play", owner=1)
+    while frame.pc < len(program):
+        assert program[frame.pc].run(st, frame) is None
+    assert st.log == [("give", 0, 1), ("give", 1, 1), ("give", 2, 1), ("give", 0, 2),
+                      ("give", 2, 2)]
+    assert frame.vars == {}  # the loop's counter and name are gone afterwards
+
+
+def test_each_player_with_choices_inside() -> None:
+    cards = card("each player as q { choose 1 in hand(q) by q -> take }")
+    st = Table(players=2, hands={0: [2, 3], 1: [4, 5]})
+    asked = run(cards, st, [("take", (3,)), ("take", (4,))])
+    assert [who for who, _ in asked] == [0, 1]
+    assert st.log == [("take", (3,)), ("take", (4,))]
+
+
+class SecretiveHost(Host):
+    """A host whose hands are hidden: choices there are always asked."""
+
+    def always_ask(self, zone: str) -> bool:
+        return zone == "hand"
+
+
+def test_choices_among_hidden_cards_are_always_asked() -> None:
+    host = SecretiveHost()
+    tree = parse_text(
+        'game toy\ncard 1 "C" { on play {\n choose 1 in hand(me) -> take\n'
+        ' may { choose 1 in hand(me) -> mark }\n choose 1 in row -> take\n} }', "t"
+    )
+    assert Checker(tree, TOY).run() == []
+    cards = compile_cards([tree], TOY, host)
+    st = Table(hands={0: [4]}, row=[6])
+    program = cards.program(1, "play")
+    frame = Frame(1, "play")
+    asked = []
+    answers = [host.encode("take", (4,)), PASS]
+    while frame.pc < len(program):
+        instr = program[frame.pc]
+        choice = instr.run(st, frame)
+        if choice is not None:
+            asked.append([host.decode(a) for a in choice.options])
+            instr.resume(st, frame, answers.pop(0))
+    # the forced choice in the hand is asked; the optional one with no card left offers pass;
+    # the forced choice in the open row is made without asking
+    assert asked == [[("take", (4,))], [("pass", ())]]
+    assert st.log == [("take", (4,)), ("take", (6,))]
+
+
 def test_the_program_holds_no_syntax_tree() -> None:
     """Compiled instructions hold closures and numbers, never the tree they came from."""
     cards = card("may { choose 2 odd in row except self -> mark }\nif points > 1 { gain 1 }")

@@ -66,10 +66,10 @@ def check(paths: list[str], game: str | None, as_json: bool, out: TextIO) -> int
             for diagnostic in found:
                 print(diagnostic_json(diagnostic) if as_json else str(diagnostic), file=out)
         elif tree is not None and not as_json:
-            summary = f"{path}: ok, {_plural(len(tree.cards), 'card')}"
+            counts = [_plural(len(tree.cards), "card")] if tree.cards or not tree.guests else []
             if tree.guests:
-                summary += f", {_plural(len(tree.guests), 'guest')}"
-            print(summary, file=out)
+                counts.append(_plural(len(tree.guests), "guest"))
+            print(f"{path}: ok, {', '.join(counts)}", file=out)
     if problems and not as_json:
         print(f"{_plural(problems, 'problem')} in {_plural(broken, 'file')}", file=out)
     return 1 if problems else 0
