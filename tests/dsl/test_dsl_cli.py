@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import io
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -231,3 +233,17 @@ def test_a_failure_of_the_parser_is_an_internal_error(
 def test_a_file_of_guests(capsys: pytest.CaptureFixture[str]) -> None:
     [guests] = [p for p in shipped_card_files("elevenes") if "guests" in p.name]
     assert check(capsys, guests) == (0, f"{guests}: ok, 6 guests\n", "")
+
+
+def test_a_terminal_that_cannot_show_a_character(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    path = write(tmp_path, 'game elevenes-for-one\ncard 4 "Sugar \u2713" { } \u2713\n')
+    raw = io.BytesIO()
+    stdout = io.TextIOWrapper(raw, encoding="latin-1")
+    monkeypatch.setattr(sys, "stdout", stdout)
+    assert main(["check", str(path)]) == 1
+    stdout.flush()
+    assert raw.getvalue().decode("latin-1").splitlines()[0] == (
+        f"{path}:2:22: E100 unexpected character '\\u2713'"
+    )

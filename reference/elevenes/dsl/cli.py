@@ -14,6 +14,7 @@ With ``--json`` each diagnostic is one JSON object on its own line (``path``, ``
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 from typing import TextIO
@@ -76,4 +77,7 @@ def check(paths: list[str], game: str | None, as_json: bool, out: TextIO) -> int
 
 
 def run(args: argparse.Namespace) -> int:
-    return check(list(args.files), args.game, bool(args.json), sys.stdout)
+    out = sys.stdout
+    if isinstance(out, io.TextIOWrapper):  # a character the terminal cannot show is escaped
+        out.reconfigure(errors="backslashreplace")
+    return check(list(args.files), args.game, bool(args.json), out)
