@@ -579,12 +579,6 @@ class EfoState(State):
         return rating(self.top(), self.minutes)
 
     # -- views -------------------------------------------------------------------------------------
-    def _pantry_json(self, hide: bool) -> list[Any]:
-        return [
-            ({"face": "down"} if hide else [c, "down"]) if c in self.down else [c, "up"]
-            for c in self.pantry
-        ]
-
     def to_json(self) -> Json:
         return {
             "game": self.game.id,
@@ -592,7 +586,7 @@ class EfoState(State):
             "phase": self.phase,
             "minutes": self.minutes,
             "trolley": list(self.trolley),
-            "pantry": self._pantry_json(hide=False),
+            "pantry": [[c, "down" if c in self.down else "up"] for c in self.pantry],
             "discard": list(self.discard),
             "deck": sorted(self.deck),
             "cursor": self.cursor,
@@ -607,12 +601,10 @@ class EfoState(State):
         }
 
     def observation(self, player: int) -> Json:
-        """What the player sees: face-down pantry cards are backs; the deck is unordered."""
+        """What the player sees, in the state's vocabulary: a face-down pantry card is a back
+        (``[null, "down"]``); the deck is the set of cards still to be laid out."""
         doc = self.to_json()
-        doc["pantry"] = [
-            {"face": "down"} if c in self.down else {"card": c, "face": "up"}
-            for c in self.pantry
-        ]
+        doc["pantry"] = [[None, "down"] if c in self.down else [c, "up"] for c in self.pantry]
         del doc["stack"]
         return doc
 
