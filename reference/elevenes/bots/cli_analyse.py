@@ -29,12 +29,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "-o", "--option", action="append", metavar="KEY=VALUE", help="a game option"
     )
+    parser.add_argument(
+        "--cards", default=None, metavar="FILE", help="a .cards file replacing or adding cards"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise BadOption(f"--games takes a positive number, not {args.games}")
-    game = load_game(args.game, options=parse_options(args.option))
+    game = load_game(args.game, options=parse_options(args.option), cards=args.cards)
     module_name = REGISTRY[args.game] + ".analyse"
     try:
         module = importlib.import_module(module_name)
