@@ -95,7 +95,7 @@ def state_to_json(state: ElvState) -> Json:
             {
                 "cubes": state.cubes[p],
                 "spread": [slot_json(state, p, pos) for pos in range(1, 11)],
-                "kitchen": sorted(card_str(c) for c in state.kitchen[p]),
+                "kitchen": [card_str(c) for c in sorted(state.kitchen[p])],
                 "aside": card_str(state.aside[p]) if state.aside[p] >= 0 else None,
                 "guest": state.guest[p] or None,
                 "revealed": state.revealed[p],
@@ -103,7 +103,7 @@ def state_to_json(state: ElvState) -> Json:
             for p in range(n)
         ],
         "centre": card_str(state.centre) if state.centre >= 0 else None,
-        "deck": sorted(state.deck) if guests_phase else sorted(card_str(c) for c in state.deck),
+        "deck": sorted(state.deck) if guests_phase else [card_str(c) for c in sorted(state.deck)],
         "dealing": list(state.dealing) if state.phase in (DEALING, GUESTS) else None,
         "reveal": list(state.reveal),
         "stack": [frame_json(f) for f in state.stack],
@@ -167,7 +167,7 @@ def observation(state: ElvState, viewer: int) -> Json:
                 spread.append("~" + SETS[set_of(card)])
         mine = p == viewer
         kitchen = (
-            sorted(card_str(c) for c in state.kitchen[p])
+            [card_str(c) for c in sorted(state.kitchen[p])]
             if mine
             else sorted(SETS[set_of(c)] for c in state.kitchen[p])
         )
@@ -270,6 +270,13 @@ def explain_illegal(state: ElvState, action: int) -> IllegalAction:
             )
         if PLAYER <= action < PLAYER + 4 or action >= WORD_BASE or ARRANGE <= action < DEAL:
             word, items = decode_choice(action)
+            words = {decode_choice(option)[0] for option in state.choice.options}
+            if word not in words:
+                return IllegalAction(
+                    "ELV.PROCEDURE",
+                    f"{text!r} is not a move now: expected one of {', '.join(sorted(words))}",
+                    text,
+                )
             if word == "player" and items[0] == frame.owner:
                 return IllegalAction(
                     "ELV.RULING.CHOOSE-SELF",
