@@ -193,6 +193,7 @@ class ElvState(State):
         "announced",
         "winners",
         "last",
+        "legal",
     )
     game: ElvGame
 
@@ -226,6 +227,7 @@ class ElvState(State):
         self.announced: list[int] | None = None
         self.winners: list[int] = []
         self.last: Json | None = None
+        self.legal: list[Action] | None = None  # legal_actions() until the next action
 
     def clone(self) -> ElvState:
         other = ElvState.__new__(ElvState)
@@ -257,6 +259,7 @@ class ElvState(State):
         other.announced = None if self.announced is None else list(self.announced)
         other.winners = list(self.winners)
         other.last = self.last
+        other.legal = self.legal
         return other
 
     # -- small helpers the primitives use ------------------------------------------------------
@@ -331,11 +334,19 @@ class ElvState(State):
         return CHANCE
 
     def legal_actions(self) -> list[Action]:
+        """The legal actions, sorted (the list is shared until the next action: do not change
+        it)."""
+        legal = self.legal
+        if legal is None:
+            legal = self.legal = self.compute_legal()
+        return legal
+
+    def compute_legal(self) -> list[Action]:
         phase = self.phase
         if phase == TURN:
             return self.turn_actions(self.turn)
         if phase == EFFECT:
-            return list(self.choice.options) if self.choice is not None else []
+            return self.choice.options if self.choice is not None else []
         if phase == SECOND:  # ELV.ARRANGE.SECOND
             return [PASS, *self.arrange_actions(self.turn)]
         if phase == REVEALING:  # ELV.GUESTS.REVEAL
@@ -387,6 +398,7 @@ class ElvState(State):
 
     # -- applying actions (known legal) ------------------------------------------------------------
     def _apply(self, action: Action) -> None:
+        self.legal = None
         phase = self.phase
         if phase == TURN:
             player = self.turn
