@@ -146,9 +146,11 @@ class PlainElevenes:
                 order = [(turn + k) % n for k in range(n)] if self.any_turn else [turn]
                 for q in order:
                     g = self.guest[q]
-                    if g and not self.revealed[q] and self.up[q] & self.masks[g] == self.masks[g]:
-                        if (yield ([PASS, REVEAL], q)) == REVEAL:
-                            self.revealed[q] = True
+                    ready = (
+                        g and not self.revealed[q] and self.up[q] & self.masks[g] == self.masks[g]
+                    )
+                    if ready and (yield ([PASS, REVEAL], q)) == REVEAL:
+                        self.revealed[q] = True
             turn = (turn + 1) % n
 
     def turn_actions(self, p: int) -> list[int]:
@@ -300,7 +302,7 @@ class PlainElevenes:
         return False
 
 
-# -- playouts ---------------------------------------------------------------------------------------
+# -- playouts -------------------------------------------------------------------------------
 def plain_playout(seed: int, options: dict[str, Any]) -> tuple[int, list[int], list[int]]:
     rng = random.Random(seed)
     game = PlainElevenes(
