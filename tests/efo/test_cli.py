@@ -132,3 +132,15 @@ def test_a_user_card_file_replaces_a_card(tmp_path: Path, monkeypatch: pytest.Mo
     state.apply_action("score")
     assert state.minutes == 9  # the shipped Sugar would cost 2
     assert game.cards.cards[4].name == "Gentle Sugar"
+
+
+def test_hint_and_rules_at_the_prompt(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run_cli(["play", "elevenes-for-one", "--seed", "1"],
+                           stdin="hint\nrules EFO.PASS.FRONT\nrules EFO.PAS.FRONT\nq\n",
+                           monkeypatch=monkeypatch, capsys=capsys)
+    assert code == 0
+    assert "The greedy bot would play: " in out
+    assert "EFO.PASS.FRONT: Step 2, one card to the front for a minute" in out
+    assert "did you mean 'EFO.PASS.FRONT'" in out

@@ -169,10 +169,10 @@ class Report:
         failing_rules = {
             rule: counts for rule, counts in self.by_rule().items() if counts[FAIL] or counts[ERROR]
         }
-        if verbose and self.by_rule():
+        if self.by_rule():
             out.write("\n")
             _write_table(out, self.by_rule(), "rule")
-        elif failing_rules:
+        if failing_rules:
             out.write("\nrules with failures or errors:\n")
             for rule, counts in failing_rules.items():
                 out.write(f"  {rule}: {_counts_text(counts)}\n")

@@ -104,8 +104,15 @@ def ask(state: EfoState, out: TextIO, inp: TextIO) -> int | None:
             print(f"There is no choice {text}: pick 1 to {len(actions)}.", file=out)
             continue
         if text in ("?", "help"):
-            print("Type a number, an action (e.g. `use`, `front 7`), or q to save and quit.",
-                  file=out)
+            print("Type a number, an action (e.g. `use`, `front 7`), `hint` for the greedy "
+                  "bot's move, `rules ID` to read a rule, or q to save and quit.", file=out)
+            continue
+        if text == "hint":
+            hint = BOTS["greedy"](state, random.Random(0))
+            print(f"The greedy bot would play: {state.action_to_string(hint)}", file=out)
+            continue
+        if text.startswith("rules "):
+            _cite(text.split(None, 1)[1].strip(), out, full=True)
             continue
         try:
             candidate = state.string_to_action(text)
@@ -116,14 +123,18 @@ def ask(state: EfoState, out: TextIO, inp: TextIO) -> int | None:
             _cite(exc.rule_id, out)
 
 
-def _cite(rule_id: str, out: TextIO) -> None:
-    try:
-        from ...rulebook.index import load_rulebook
+def _cite(rule_id: str, out: TextIO, full: bool = False) -> None:
+    """Name the rule (or print it whole); an unknown id says so."""
+    from ...rulebook.index import load_rulebook
 
+    try:
         rule = load_rulebook().get(rule_id)
-        print(f"  {rule.id}: {rule.title}", file=out)
-    except (ElevenesError, ImportError):
-        pass
+    except ElevenesError as exc:
+        print(f"  {exc}", file=out)
+        return
+    print(f"  {rule.id}: {rule.title}", file=out)
+    if full:
+        print("\n".join("    " + line for line in rule.text.strip().splitlines()), file=out)
 
 
 def run(game: EfoGame, args: argparse.Namespace) -> int:
