@@ -18,6 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import efo_handwritten  # noqa: E402
+
 import elevenes  # noqa: E402
 from elevenes.bots import random_player  # noqa: E402
 from elevenes.core.play import sample_chance  # noqa: E402

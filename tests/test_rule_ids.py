@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
 from elevenes.paths import conformance_dir, rulebook_dir
 from elevenes.rulebook import Rulebook, load_rulebook
 

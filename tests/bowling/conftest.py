@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
 from elevenes.games.bowling_solitaire import BowlingGame, make_game
 
 X1_PINS = [6, 7, 8, 9, 3, 4, 5, 0, 1, 2]

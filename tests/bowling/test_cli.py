@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from elevenes.cli import main
 from elevenes.games.bowling_solitaire import BowlingGame
 from elevenes.games.bowling_solitaire.analyse import (

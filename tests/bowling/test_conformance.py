@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+
 from elevenes.conformance.loader import Suite, load_suite
 from elevenes.conformance.model import Perft, Scenario
 from elevenes.conformance.runner import run_suite

@@ -10,13 +10,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from elevenes.core.errors import BadState, IllegalAction
 from elevenes.core.play import replay, sample_chance
 from elevenes.games.bowling_solitaire import KNOCK_BASE, BowlingGame, BowlingState
 from elevenes.games.bowling_solitaire.bots import greedy_player
 from elevenes.games.bowling_solitaire.scoring import frame_scores, pad_total
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from .conftest import SAMPLE_PILES, SAMPLE_PINS, X1_PILES, X1_PINS, rack_doc
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from elevenes.core.errors import BadOption, IllegalAction
 from elevenes.games.bowling_solitaire import BowlingGame, make_game
 from elevenes.games.bowling_solitaire.layout import (

@@ -12,13 +12,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from jsonschema.protocols import Validator
+
 from elevenes.cli import main
 from elevenes.conformance import AdapterSubject, SubjectError, load_suite, run_suite
 from elevenes.conformance.protocol import serve
 from elevenes.conformance.report import Report
 from elevenes.conformance.schemas import require_validator
 from elevenes.games import game_ids, load_game
-from jsonschema.protocols import Validator
 
 DATA = Path(__file__).resolve().parent / "data"
 TOY_ADAPTER = str(DATA / "toy_adapter.py")

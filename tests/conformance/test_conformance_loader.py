@@ -7,6 +7,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+
 from elevenes.cli import main
 from elevenes.conformance import (
     LoadError,

@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from elevenes.conformance.matcher import MISSING, match, set_mismatch
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from elevenes.conformance.matcher import MISSING, match, set_mismatch
 
 ACTUAL = {
     "phase": "play",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from elevenes.cli import main
 from elevenes.core.errors import ElevenesError
 from elevenes.rulebook import Rule, Rulebook, RulebookError, UnknownRule, load_rulebook, parse_rules

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+
 from elevenes.cli import main
 from elevenes.conformance import (
     Report,

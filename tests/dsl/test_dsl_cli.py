@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from elevenes.cli import main
 from elevenes.dsl import load
 from elevenes.dsl.diagnostics import CODES, INTERNAL

@@ -13,6 +13,7 @@ from typing import Any
 
 import attrs
 import pytest
+
 from elevenes.core.api import CHANCE
 from elevenes.dsl.check import Checker
 from elevenes.dsl.compile import CardSet, compile_cards

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from elevenes.dsl import diagnostics
 from elevenes.dsl.diagnostics import CODES, CardFileError, Diagnostic, suggest
 from elevenes.dsl.load import check_file

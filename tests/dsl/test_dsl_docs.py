@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+
 from elevenes.dsl.check import check_tree
 from elevenes.dsl.diagnostics import CODES, INTERNAL, CardFileError
 from elevenes.dsl.parser import parse_text

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import elevenes
 import pytest
+
+import elevenes
 from elevenes.core.api import Game
 from elevenes.core.errors import ElevenesError
 from elevenes.core.play import play

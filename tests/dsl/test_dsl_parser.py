@@ -5,13 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from elevenes.dsl import ast
 from elevenes.dsl.check import check_tree
 from elevenes.dsl.diagnostics import CardFileError
 from elevenes.dsl.load import shipped_card_files
 from elevenes.dsl.parser import MAX_DEPTH, parse_file, parse_text
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 
 def one_card(body: str, head: str = 'card 4 "Test"') -> ast.CardDef:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+
 from elevenes.cli import main
 from elevenes.games.elevenes_for_one.analyse import band_of
 

@@ -16,6 +16,7 @@ from itertools import combinations
 from typing import Any
 
 import pytest
+
 from elevenes.conformance import (
     AdapterSubject,
     Perft,

@@ -7,8 +7,9 @@ import random
 import sys
 from pathlib import Path
 
-import elevenes
 import pytest
+
+import elevenes
 from elevenes.core.play import play
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import random
 
-import elevenes
 import pytest
-from elevenes.core.errors import IllegalAction
-from elevenes.core.play import play, replay, sample_chance
-from elevenes.games.elevenes_for_one.game import ALL_CARDS, DISCARD_LIMIT, EfoState
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+
+import elevenes
+from elevenes.core.errors import IllegalAction
+from elevenes.core.play import play, replay, sample_chance
+from elevenes.games.elevenes_for_one.game import ALL_CARDS, DISCARD_LIMIT, EfoState
 
 MAX_ACTIONS = 3000  # EFO.RULING.ENDLESS: minute-free loops exist, so playouts are bounded
 GAME = elevenes.load_game("elevenes-for-one")

@@ -40,9 +40,7 @@ class Checker:
         self.found: list[Diagnostic] = []
 
     def report(self, pos: ast.Pos, code: str, message: str, hint: str = "") -> None:
-        self.found.append(
-            Diagnostic(self.tree.path, pos.line, pos.column, code, message, hint)
-        )
+        self.found.append(Diagnostic(self.tree.path, pos.line, pos.column, code, message, hint))
 
     # -- file --------------------------------------------------------------------------------
     def run(self) -> list[Diagnostic]:
@@ -52,13 +50,16 @@ class Checker:
             if card.number in seen:
                 first = seen[card.number].pos
                 self.report(
-                    card.pos, "E109", f"card {card.number} is defined twice",
+                    card.pos,
+                    "E109",
+                    f"card {card.number} is defined twice",
                     f"first defined at line {first.line}",
                 )
             seen[card.number] = card
             if not low <= card.number <= high:
                 self.report(
-                    card.pos, "E110",
+                    card.pos,
+                    "E110",
                     f"card number {card.number} is outside {low}-{high} for {self.v.game}",
                 )
             self.card(card)
@@ -67,9 +68,7 @@ class Checker:
 
     def guests(self) -> None:
         if self.tree.guests and not self.v.guests:
-            self.report(
-                self.tree.guests[0].pos, "E119", f"{self.v.game} has no Special Guests"
-            )
+            self.report(self.tree.guests[0].pos, "E119", f"{self.v.game} has no Special Guests")
             return
         low, high = self.v.card_numbers
         numbers: set[int] = set()
@@ -82,7 +81,8 @@ class Checker:
             for want in guest.wants:
                 if not low <= want <= high or want == high:
                     self.report(
-                        guest.pos, "E119",
+                        guest.pos,
+                        "E119",
                         f"guest {guest.number} wants card {want}, which is not a spread card",
                     )
             self.rule_id(guest.rule, guest.pos)
@@ -115,7 +115,9 @@ class Checker:
         for grant in card.grants:
             if grant.name not in self.v.grants:
                 self.report(
-                    grant.pos, "E116", f"unknown grant `{grant.name}`",
+                    grant.pos,
+                    "E116",
+                    f"unknown grant `{grant.name}`",
                     suggest(grant.name, self.v.grants) or f"{self.v.game} has no grants",
                 )
             self.set(grant.set, _Scope())
@@ -126,11 +128,15 @@ class Checker:
                 at = _at(handler.event_pos, index, handler.pos)
                 if event not in self.v.events:
                     self.report(
-                        at, "E102", f"unknown event `{event}`", suggest(event, self.v.events),
+                        at,
+                        "E102",
+                        f"unknown event `{event}`",
+                        suggest(event, self.v.events),
                     )
                 elif event in handled:
                     self.report(
-                        at, "E114",
+                        at,
+                        "E114",
                         f"card {card.number} handles `{event}` twice",
                         f"first at line {handled[event].line}",
                     )
@@ -184,7 +190,9 @@ class Checker:
     def player_name(self, name: str | None, pos: ast.Pos, scope: _Scope) -> None:
         if name is not None and name not in scope.players:
             self.report(
-                pos, "E108", f"unknown player `{name}`",
+                pos,
+                "E108",
+                f"unknown player `{name}`",
                 suggest(name, scope.players) or "bind one first: choose player as NAME",
             )
 
@@ -207,7 +215,9 @@ class Checker:
         verb = self.v.verbs.get(call.verb)
         if verb is None:
             self.report(
-                call.pos, "E106", f"unknown verb `{call.verb}` in {self.v.game}",
+                call.pos,
+                "E106",
+                f"unknown verb `{call.verb}` in {self.v.game}",
                 suggest(call.verb, self.v.verbs),
             )
             return
@@ -216,7 +226,8 @@ class Checker:
                 self.report(call.pos, "E111", f"`{call.verb}` cannot follow `->`")
             elif verb.chosen and verb.chosen != chosen:
                 self.report(
-                    call.pos, "E111",
+                    call.pos,
+                    "E111",
                     f"`{call.verb}` takes {verb.chosen} chosen card(s), not {chosen}",
                     f"write: choose exactly {verb.chosen} ... -> {call.verb}",
                 )
@@ -226,7 +237,8 @@ class Checker:
         usage = " ".join([call.verb, *params])
         if len(call.args) != len(params):
             self.report(
-                call.pos, "E107",
+                call.pos,
+                "E107",
                 f"`{call.verb}` takes {len(params)} argument(s) here, got {len(call.args)}",
                 f"usage: {usage}",
             )
@@ -244,13 +256,17 @@ class Checker:
             known = set(self.v.refs) | scope.cards
             if arg.kind != "name" or arg.value not in known:
                 self.report(
-                    arg.pos, "E108", f"unknown card reference `{arg.value}`",
+                    arg.pos,
+                    "E108",
+                    f"unknown card reference `{arg.value}`",
                     suggest(str(arg.value), known),
                 )
         elif kind == "player":
             if arg.kind != "name" or arg.value not in scope.players:
                 self.report(
-                    arg.pos, "E108", f"unknown player `{arg.value}`",
+                    arg.pos,
+                    "E108",
+                    f"unknown player `{arg.value}`",
                     suggest(str(arg.value), scope.players),
                 )
         elif kind == "zone":
@@ -261,9 +277,7 @@ class Checker:
                     arg.pos, "E107", f"`{call.verb}` wants left or right", f"usage: {usage}"
                 )
         elif arg.kind != "name" or arg.value != kind:
-            self.report(
-                arg.pos, "E107", f"`{call.verb}` expects `{kind}` here", f"usage: {usage}"
-            )
+            self.report(arg.pos, "E107", f"`{call.verb}` expects `{kind}` here", f"usage: {usage}")
 
     # -- sets, zones, conditions ---------------------------------------------------------------
     def zone(self, zone: ast.ZoneRef, scope: _Scope) -> None:
@@ -274,7 +288,9 @@ class Checker:
             )
         elif owned and zone.owner is None:
             self.report(
-                zone.pos, "E112", f"zone `{zone.name}` needs an owner",
+                zone.pos,
+                "E112",
+                f"zone `{zone.name}` needs an owner",
                 f"write `{zone.name}(me)`",
             )
         elif not owned and zone.owner is not None:
@@ -309,18 +325,24 @@ class Checker:
         elif isinstance(cond, ast.IsCard):
             if cond.name not in scope.cards and cond.name not in self.v.refs:
                 self.report(
-                    cond.pos, "E108", f"unknown card name `{cond.name}`",
+                    cond.pos,
+                    "E108",
+                    f"unknown card name `{cond.name}`",
                     suggest(cond.name, [*scope.cards, *self.v.refs]),
                 )
         elif isinstance(cond, ast.Test):
             if cond.name not in self.v.tests:
                 self.report(
-                    cond.pos, "E115", f"unknown test `{cond.name}`",
+                    cond.pos,
+                    "E115",
+                    f"unknown test `{cond.name}`",
                     suggest(cond.name, self.v.tests),
                 )
             if cond.arg not in scope.cards and cond.arg not in self.v.refs:
                 self.report(
-                    cond.pos, "E108", f"unknown card reference `{cond.arg}`",
+                    cond.pos,
+                    "E108",
+                    f"unknown card reference `{cond.arg}`",
                     suggest(cond.arg, [*scope.cards, *self.v.refs]),
                 )
         elif isinstance(cond, ast.Not):
@@ -348,17 +370,34 @@ def check_tree(
     pos = tree.game_pos or ast.Pos(1, 1)
     if game is None:
         return [
-            Diagnostic(tree.path, 1, 1, "E101", "the file does not say its game",
-                       "start it with: game elevenes-for-one")
+            Diagnostic(
+                tree.path,
+                1,
+                1,
+                "E101",
+                "the file does not say its game",
+                "start it with: game elevenes-for-one",
+            )
         ]
     if game not in VOCABULARIES:
         return [
-            Diagnostic(tree.path, pos.line, pos.column, "E101", f"unknown game `{game}`",
-                       suggest(game, VOCABULARIES))
+            Diagnostic(
+                tree.path,
+                pos.line,
+                pos.column,
+                "E101",
+                f"unknown game `{game}`",
+                suggest(game, VOCABULARIES),
+            )
         ]
     if expected_game is not None and game != expected_game:
         return [
-            Diagnostic(tree.path, pos.line, pos.column, "E101",
-                       f"these cards are for `{game}`, not `{expected_game}`")
+            Diagnostic(
+                tree.path,
+                pos.line,
+                pos.column,
+                "E101",
+                f"these cards are for `{game}`, not `{expected_game}`",
+            )
         ]
     return Checker(tree, vocabulary_for(game), known_rule).run()

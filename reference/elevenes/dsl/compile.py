@@ -44,9 +44,7 @@ def _player_arg(owner: Callable[[Frame], int]) -> Callable[[St, Frame], int]:
     return lambda st, fr: owner(fr)
 
 
-def _zone_arg(
-    name: str, owner: Callable[[Frame], int]
-) -> Callable[[St, Frame], tuple[str, int]]:
+def _zone_arg(name: str, owner: Callable[[Frame], int]) -> Callable[[St, Frame], tuple[str, int]]:
     return lambda st, fr: (name, owner(fr))
 
 
@@ -283,9 +281,17 @@ class Compiler:
         always_ask = getattr(self.host, "always_ask", None)
         ask = bool(always_ask(stmt.set.zone.name)) if always_ask is not None else False
         return ChooseCards(
-            self.host, candidates, stmt.quantity.count, stmt.quantity.mode,
-            apply if verb is not None else None, word if stmt.quantity.mode != "random" else "draw",
-            stmt.bind, stmt.by, rule, why_not, ask,
+            self.host,
+            candidates,
+            stmt.quantity.count,
+            stmt.quantity.mode,
+            apply if verb is not None else None,
+            word if stmt.quantity.mode != "random" else "draw",
+            stmt.bind,
+            stmt.by,
+            rule,
+            why_not,
+            ask,
         )
 
     def stmt(self, stmt: ast.Stmt, out: list[Instr]) -> None:
@@ -301,7 +307,10 @@ class Compiler:
             except_me = stmt.except_me
             out.append(
                 ChoosePlayer(
-                    self.host, lambda st, fr: players(st, fr, except_me), stmt.by, stmt.bind,
+                    self.host,
+                    lambda st, fr: players(st, fr, except_me),
+                    stmt.by,
+                    stmt.bind,
                     self.rule,
                 )
             )
@@ -377,8 +386,10 @@ class Compiler:
         is the end of the block (set here unless ``close`` is False)."""
         first = body[0] if body else None
         gate: ChooseCards | MayGate
-        if isinstance(first, ast.ChooseCards) and first.quantity.mode != "random" and (
-            by is None or first.by == by
+        if (
+            isinstance(first, ast.ChooseCards)
+            and first.quantity.mode != "random"
+            and (by is None or first.by == by)
         ):
             gate = self.choose(first)
             gate.optional = True
@@ -414,9 +425,7 @@ class Compiler:
         )
 
 
-def compile_cards(
-    files: Sequence[ast.CardFile], vocabulary: Vocabulary, host: Any
-) -> CardSet:
+def compile_cards(files: Sequence[ast.CardFile], vocabulary: Vocabulary, host: Any) -> CardSet:
     """Compile checked files in order; a card in a later file replaces the same number."""
     chosen: dict[int, tuple[ast.CardDef, str]] = {}
     guests: dict[int, Guest] = {}
@@ -425,8 +434,11 @@ def compile_cards(
             chosen[card.number] = (card, f"{tree.path}:{card.pos.line}")
         for guest in tree.guests:
             guests[guest.number] = Guest(
-                guest.number, guest.name, guest.wants,
-                guest.rule or "", f"{tree.path}:{guest.pos.line}",
+                guest.number,
+                guest.name,
+                guest.wants,
+                guest.rule or "",
+                f"{tree.path}:{guest.pos.line}",
             )
     traits = {n: frozenset(t for t, _ in card.traits) for n, (card, _) in chosen.items()}
     compiler = Compiler(vocabulary, host, traits)

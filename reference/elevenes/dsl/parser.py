@@ -96,8 +96,15 @@ class _Build(Transformer[Token, Any]):
             elif isinstance(part, ast.Handler):
                 handlers.append(part)
         return ast.CardDef(
-            int(number), str(name)[1:-1], value, rule, tuple(traits), tuple(requires),
-            tuple(grants), tuple(handlers), _tpos(number),
+            int(number),
+            str(name)[1:-1],
+            value,
+            rule,
+            tuple(traits),
+            tuple(requires),
+            tuple(grants),
+            tuple(handlers),
+            _tpos(number),
         )
 
     def guest(self, meta: Any, children: list[Any]) -> ast.GuestDef:
@@ -125,7 +132,9 @@ class _Build(Transformer[Token, Any]):
     def handler(self, meta: Any, children: list[Any]) -> ast.Handler:
         events: list[Token] = children[0]
         return ast.Handler(
-            tuple(str(e) for e in events), tuple(children[1]), _pos(meta),
+            tuple(str(e) for e in events),
+            tuple(children[1]),
+            _pos(meta),
             tuple(_tpos(e) for e in events),
         )
 
@@ -209,7 +218,10 @@ class _Build(Transformer[Token, Any]):
         exceptions = [c for c in children if isinstance(c, tuple) and c[0] == "except"]
         zone = next(c for c in children if isinstance(c, ast.ZoneRef))
         return ast.SetExpr(
-            tuple(c[1] for c in filters), zone, tuple(c[1] for c in exceptions), _pos(meta),
+            tuple(c[1] for c in filters),
+            zone,
+            tuple(c[1] for c in exceptions),
+            _pos(meta),
             tuple(c[2] for c in (*filters, *exceptions)),
         )
 
@@ -280,21 +292,33 @@ def _limits(tree: Tree[Token], path: str) -> None:
         node, depth = stack.pop()
         if depth > MAX_DEPTH:
             pos = _pos(node.meta) if not node.meta.empty else ast.Pos(1, 1)
-            found.append(Diagnostic(
-                path, pos.line, pos.column, "E100", "nested too deeply",
-                f"a file may nest blocks, conditions and parentheses at most {MAX_DEPTH} "
-                "levels of its syntax tree deep; split the effect up",
-            ))
+            found.append(
+                Diagnostic(
+                    path,
+                    pos.line,
+                    pos.column,
+                    "E100",
+                    "nested too deeply",
+                    f"a file may nest blocks, conditions and parentheses at most {MAX_DEPTH} "
+                    "levels of its syntax tree deep; split the effect up",
+                )
+            )
             continue
         for child in node.children:
             if isinstance(child, Tree):
                 stack.append((child, depth + 1))
             elif isinstance(child, Token) and child.type == "INT" and len(child) > MAX_DIGITS:
                 pos = _tpos(child)
-                found.append(Diagnostic(
-                    path, pos.line, pos.column, "E100", "number too large",
-                    f"numbers have at most {MAX_DIGITS} digits",
-                ))
+                found.append(
+                    Diagnostic(
+                        path,
+                        pos.line,
+                        pos.column,
+                        "E100",
+                        "number too large",
+                        f"numbers have at most {MAX_DIGITS} digits",
+                    )
+                )
     if found:
         raise CardFileError(sorted(found, key=lambda d: (d.line, d.column)))
 

@@ -33,8 +33,12 @@ class Frame:
         return Frame(self.card, self.event, self.owner, self.cost, self.pc, dict(self.vars))
 
     def to_json(self) -> dict[str, Any]:
-        doc: dict[str, Any] = {"card": self.card, "event": self.event, "pc": self.pc,
-                               "cost": self.cost}
+        doc: dict[str, Any] = {
+            "card": self.card,
+            "event": self.event,
+            "pc": self.pc,
+            "cost": self.cost,
+        }
         if self.owner:
             doc["owner"] = self.owner
         if self.vars:
@@ -44,8 +48,11 @@ class Frame:
     @classmethod
     def from_json(cls, doc: dict[str, Any]) -> Frame:
         return cls(
-            int(doc["card"]), str(doc["event"]), int(doc.get("owner", 0)),
-            int(doc.get("cost", 1)), int(doc.get("pc", 0)),
+            int(doc["card"]),
+            str(doc["event"]),
+            int(doc.get("owner", 0)),
+            int(doc.get("cost", 1)),
+            int(doc.get("pc", 0)),
             {str(k): int(v) for k, v in doc.get("vars", {}).items()},
         )
 
@@ -150,8 +157,12 @@ class ChoosePlayer(Instr):
     __slots__ = ("host", "players", "by", "bind", "rule")
 
     def __init__(
-        self, host: Host, players: Callable[[St, Frame], list[int]], by: str | None,
-        bind: str, rule: str,
+        self,
+        host: Host,
+        players: Callable[[St, Frame], list[int]],
+        by: str | None,
+        bind: str,
+        rule: str,
     ) -> None:
         self.host = host
         self.players = players
@@ -184,13 +195,35 @@ class ChooseCards(Instr):
     always put to the player, and an optional one with no candidate still offers its PASS.
     """
 
-    __slots__ = ("host", "candidates", "count", "mode", "verb", "word", "bind", "by",
-                 "optional", "skip", "rule", "why_not", "ask")
+    __slots__ = (
+        "host",
+        "candidates",
+        "count",
+        "mode",
+        "verb",
+        "word",
+        "bind",
+        "by",
+        "optional",
+        "skip",
+        "rule",
+        "why_not",
+        "ask",
+    )
 
     def __init__(
-        self, host: Host, candidates: CardsFn, count: int, mode: str, verb: VerbFn | None,
-        word: str, bind: str | None, by: str | None, rule: str,
-        why_not: Callable[[St, Frame, int], str | None], ask: bool = False,
+        self,
+        host: Host,
+        candidates: CardsFn,
+        count: int,
+        mode: str,
+        verb: VerbFn | None,
+        word: str,
+        bind: str | None,
+        by: str | None,
+        rule: str,
+        why_not: Callable[[St, Frame, int], str | None],
+        ask: bool = False,
     ) -> None:
         self.host = host
         self.candidates = candidates
