@@ -144,12 +144,16 @@ class PlainElevenes:
                     return
             if self.guests_on:
                 order = [(turn + k) % n for k in range(n)] if self.any_turn else [turn]
-                for q in order:
-                    g = self.guest[q]
-                    ready = (
-                        g and not self.revealed[q] and self.up[q] & self.masks[g] == self.masks[g]
-                    )
-                    if ready and (yield ([PASS, REVEAL], q)) == REVEAL:
+                # everyone who might reveal is asked (a hidden guest, three face-up cards)
+                asked = [
+                    q
+                    for q in order
+                    if self.guest[q] and not self.revealed[q] and bin(self.up[q]).count("1") >= 3
+                ]
+                for q in asked:
+                    mask = self.masks[self.guest[q]]
+                    options = [PASS, REVEAL] if self.up[q] & mask == mask else [PASS]
+                    if (yield (options, q)) == REVEAL:
                         self.revealed[q] = True
             turn = (turn + 1) % n
 

@@ -8,7 +8,7 @@ Round procedure (rulebook/elevenes/rules.md):
   ARRANGE she may take a second arrange action                              ELV.ARRANGE.SECOND
   EFFECT  the played card's effect runs; its choices are decisions          ELV.PLAY.SPECIAL
   REVEAL  end of a turn: players whose guest's cards are face up may reveal it
-                                                                           ELV.GUESTS.REVEAL
+                                                        ELV.GUESTS.REVEAL, ELV.GUESTS.ASKED
   then the next player clockwise (ELV.TURN.ORDER), until Elevenses ends the round
   (ELV.END.ELEVENSES): scoring (ELV.SCORE.*), the game's end (ELV.GAME.END) or a new round.
 The cards' effects are compiled from rulebook/elevenes/cards.cards against primitives.py.
@@ -349,8 +349,8 @@ class ElvState(State):
             return self.choice.options if self.choice is not None else []
         if phase == SECOND:  # ELV.ARRANGE.SECOND
             return [PASS, *self.arrange_actions(self.turn)]
-        if phase == REVEALING:  # ELV.GUESTS.REVEAL
-            return [PASS, REVEAL]
+        if phase == REVEALING:  # ELV.GUESTS.REVEAL, ELV.GUESTS.ASKED
+            return [PASS, REVEAL] if self.may_reveal(self.reveal[0]) else [PASS]
         if phase == DEALING:  # ELV.ROUND.DEAL
             dealt = self.dealing[0]
             return sorted(DEAL + c for c in self.deck if c // NUMBERS == dealt)
@@ -534,29 +534,38 @@ class ElvState(State):
         self.end_turn()
 
     def end_turn(self) -> None:
-        """ELV.GUESTS.REVEAL: at the end of a turn, guests whose cards are face up may come."""
+        """ELV.GUESTS.REVEAL: at the end of a turn, the players who might reveal are asked."""
         self.phase = TURN
         if self.game.options["guests"]:
-            queue = self.eligible_guests()
+            queue = self.guests_to_ask()
             if queue:
                 self.reveal = queue
                 self.phase = REVEALING
                 return
         self.next_turn()
 
-    def eligible_guests(self) -> list[int]:
-        masks = self.game.want_masks
-        if self.game.edition["any_turn"]:  # ELV.EDITION.GUEST-TIMING
+    def guests_to_ask(self) -> list[int]:
+        """ELV.GUESTS.ASKED: everyone who might reveal, judged on what all can see (a hidden
+        guest and three face-up cards), in turn order from the player whose turn ended;
+        ELV.EDITION.GUEST-TIMING: in the French edition only that player."""
+        if self.game.edition["any_turn"]:
             order = [(self.turn + k) % self.n for k in range(self.n)]
         else:
             order = [self.turn]
         return [
             p
             for p in order
-            if self.guest[p]
-            and not self.revealed[p]
-            and self.up[p] & masks[self.guest[p]] == masks[self.guest[p]]
+            if self.guest[p] and not self.revealed[p] and int(self.up[p]).bit_count() >= 3
         ]
+
+    def may_reveal(self, player: int) -> bool:
+        """ELV.GUESTS.REVEAL: her guest's three wanted cards all lie face up in her spread."""
+        mask = self.game.want_masks.get(self.guest[player], -1)
+        return (
+            bool(self.guest[player])
+            and not self.revealed[player]
+            and (self.up[player] & mask == mask)
+        )
 
     def next_turn(self) -> None:
         self.turn = (self.turn + 1) % self.n  # ELV.TURN.ORDER: clockwise

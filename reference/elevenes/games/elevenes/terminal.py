@@ -265,6 +265,8 @@ def play_terminal(game: ElvGame, args: argparse.Namespace, out: TextIO, inp: Tex
         player = state.current_player()
         if state.is_chance_node():
             action = sample_chance(state, rng)
+        elif player == human and state.phase == REVEALING and state.legal_actions() == [PASS]:
+            action = PASS  # asked about a guest that cannot come yet: nothing to decide
         elif player == human:
             print("\n" + render(state.observation(player)), file=out)
             chosen = ask(state, out, inp)

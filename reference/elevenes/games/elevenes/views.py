@@ -286,6 +286,12 @@ def explain_illegal(state: ElvState, action: int) -> IllegalAction:
             instr = state.game.programs[number_of(frame.card)][frame.pc]
             rule, message = instr.explain(state, frame, action)
             return IllegalAction(rule, message, text)
+    if phase == REVEALING and action == REVEAL:
+        return IllegalAction(
+            "ELV.GUESTS.REVEAL",
+            "your guest's three wanted cards are not all face up in your spread",
+            text,
+        )
     if phase == DEALING and DEAL <= action < GUEST:
         return IllegalAction(
             "ELV.ROUND.DEAL",
@@ -492,9 +498,12 @@ def check_consistent(state: ElvState) -> None:
     if phase != EFFECT and state.stack:
         raise BadState(f"phase {phase!r} has no effect on the stack")
     if phase == REVEALING:
-        eligible = state.eligible_guests()
-        if not state.reveal or any(p not in eligible for p in state.reveal):
-            raise BadState("the players asked to reveal must have their guest's cards face up")
+        asked = state.guests_to_ask()
+        if not state.reveal or any(p not in asked for p in state.reveal):
+            raise BadState(
+                "the players asked about their guests must hold a hidden guest and three "
+                "face-up cards (ELV.GUESTS.ASKED)"
+            )
     if state.centre >= 0:
         raise BadState("Elevenses in the centre ends the round at once")
     for frame in state.stack:
