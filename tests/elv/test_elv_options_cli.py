@@ -165,3 +165,10 @@ def test_the_console_script_runs_a_game() -> None:
 def test_load_game_by_id() -> None:
     game = elevenes.load_game("elevenes", {"players": "4", "guests": "true"})
     assert game.num_players() == 4 and game.options["guests"] is True
+
+
+def test_cli_analyse(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(["analyse", "elevenes", "--games", "12", "-o", "players=3"], capsys)
+    assert code == 0 and "greedy" in out and "wins by seat" in out
+    code, _, err = run_cli(["analyse", "elevenes", "--games", "2", "--bots", "nobody"], capsys)
+    assert code == 1 and "unknown bot" in err
