@@ -358,20 +358,21 @@ class ElvState(State):
             return sorted(GUEST + g for g in self.deck)
         return []
 
-    def arrange_actions(self, player: int) -> list[Action]:
-        """ELV.ARRANGE.ACTION: any kitchen card to any position 2-9 holding a face-down card."""
+    def arrange_actions(self, player: int, kitchen: list[int] | None = None) -> list[Action]:
+        """ELV.ARRANGE.ACTION: any kitchen card to any position 2-9 holding a face-down card
+        (sorted: by card, then position)."""
         up = self.up[player]
-        spots = [pos - 2 for pos in HIDDEN_POSITIONS if not up >> pos & 1]
-        return [ARRANGE + card * 8 + s for card in sorted(self.kitchen[player]) for s in spots]
+        spots = [ARRANGE + pos - 2 for pos in HIDDEN_POSITIONS if not up >> pos & 1]
+        cards = kitchen if kitchen is not None else sorted(self.kitchen[player])
+        return [card * 8 + s for card in cards for s in spots]
 
     def turn_actions(self, player: int) -> list[Action]:
-        """ELV.TURN.OPTIONS: play a card or arrange; ELV.TURN.PASS when neither is possible."""
-        actions = [PLAY + c for c in self.kitchen[player] if self.playable(player, c)]
-        actions.extend(self.arrange_actions(player))
-        if not actions:
-            return [PASS]
-        actions.sort()
-        return actions
+        """ELV.TURN.OPTIONS: play a card or arrange; ELV.TURN.PASS when neither is possible.
+        Plays (100-143) sort before arrange actions (200-551)."""
+        kitchen = sorted(self.kitchen[player])
+        actions = [PLAY + c for c in kitchen if self.playable(player, c)]
+        actions.extend(self.arrange_actions(player, kitchen))
+        return actions or [PASS]
 
     def playable(self, player: int, card: int) -> bool:
         number = card % NUMBERS + 1
