@@ -33,12 +33,16 @@ def test_a_human_game_against_bots_to_the_end() -> None:
 def test_refusals_name_the_rule_and_ask_again() -> None:
     game = make_game({"players": 2})
     out = io.StringIO()
-    play_terminal(game, args(seed=1), out, io.StringIO("play 11b\nplay 11a\nflip\n99\nq\n"))
+    script = "play 11b\nplay 11a\nflip\n99\nhint\nrules ELV.CARD.MILK\nrules nope\nq\n"
+    play_terminal(game, args(seed=1), out, io.StringIO(script))
     text = out.getvalue()
     assert "[ELV.PLAY.FROM-KITCHEN]" in text
     assert "[ELV.CARD.ELEVENSES]" in text or "[ELV.PLAY.FROM-KITCHEN]" in text
     assert "[ELV.ACTIONS]" in text
     assert "There is no choice 99" in text
+    assert "Hint: " in text
+    assert "ELV.CARD.MILK: 3, Milk (value 1)" in text
+    assert "unknown rule id 'NOPE'" in text
     assert text.rstrip().endswith("Game abandoned.")
 
 

@@ -19,7 +19,7 @@ from ...core.api import Action
 from ...core.errors import BadOption, ElevenesError, IllegalAction
 from ...core.play import sample_chance
 from . import guests_are_illustrative
-from .bots import BOTS, Bot
+from .bots import BOTS, Bot, greedy_player
 from .notation import (
     ARRANGE,
     DEAL,
@@ -194,8 +194,18 @@ def ask(state: ElvState, out: TextIO, inp: TextIO) -> Action | None:
             return None
         if text in ("?", "help"):
             print(
-                "Type a number or an action (e.g. `play 7a`, `arrange 3a at 5`); q quits.", file=out
+                "Type a number or an action (e.g. `play 7a`, `arrange 3a at 5`); `hint` for the "
+                "greedy bot's choice; `rules ID` to read a rule (e.g. rules ELV.CARD.MILK); "
+                "q quits.",
+                file=out,
             )
+            continue
+        if text == "hint":
+            suggestion = greedy_player(state, random.Random(len(state.history)))
+            print(f"Hint: {state.action_to_string(suggestion)}", file=out)
+            continue
+        if text.startswith("rules"):
+            show_rule(text[5:].strip(), out)
             continue
         if text.isdigit():
             if 1 <= int(text) <= len(actions):
@@ -209,6 +219,17 @@ def ask(state: ElvState, out: TextIO, inp: TextIO) -> Action | None:
             return action
         except IllegalAction as exc:
             print(f"Refused: {exc.message} [{exc.rule_id}]", file=out)
+
+
+def show_rule(rule_id: str, out: TextIO) -> None:
+    from ...rulebook import load_rulebook
+
+    try:
+        rule = load_rulebook().get(rule_id.upper())
+    except ElevenesError as exc:
+        print(exc, file=out)
+        return
+    print(f"{rule.id}: {rule.title}\n{rule.text}", file=out)
 
 
 def results(state: ElvState, human: int | None) -> str:
