@@ -40,7 +40,7 @@ def test_refusals_name_the_rule_and_ask_again() -> None:
     assert "[ELV.CARD.ELEVENSES]" in text or "[ELV.PLAY.FROM-KITCHEN]" in text
     assert "[ELV.ACTIONS]" in text
     assert "There is no choice 99" in text
-    assert "Hint: " in text
+    assert "The greedy bot would play: " in text
     assert "ELV.CARD.MILK: 3, Milk (value 1)" in text
     assert "unknown rule id 'NOPE'" in text
     assert text.rstrip().endswith("Game abandoned.")

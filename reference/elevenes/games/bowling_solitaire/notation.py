@@ -5,16 +5,12 @@ Both are the slow path: a parse or a load checks everything and explains what is
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from typing import Any
-
-import jsonschema
 
 from ...core.api import Action, Json
 from ...core.errors import BadState, IllegalAction
-from ...paths import conformance_dir
+from ...core.schema import schema_problem
 from .layout import FULL, PIN_INDEX, PINS
 from .scoring import FRAMES, frame_done
 from .state import (
@@ -70,15 +66,6 @@ def parse_action(text: str) -> Action:
 # -- canonical state documents ----------------------------------------------------------------
 
 
-@lru_cache(maxsize=1)
-def _validator() -> jsonschema.protocols.Validator:
-    path = conformance_dir("schema") / "state-bowling-solitaire.schema.json"
-    schema = json.loads(path.read_text(encoding="utf-8"))
-    cls = jsonschema.validators.validator_for(schema)
-    validator: jsonschema.protocols.Validator = cls(schema)
-    return validator
-
-
 def _bad(message: str) -> BadState:
     return BadState(f"bowling-solitaire state: {message}")
 
@@ -109,13 +96,9 @@ def _frame_progress(frame: int, balls: Sequence[int]) -> tuple[int, int, int, in
 
 def state_from_doc(game: BowlingGame, doc: Mapping[str, Any]) -> BowlingState:
     """Load a canonical state document, or raise BadState saying what is wrong."""
-    if not isinstance(doc, Mapping):
-        raise _bad("a state is a JSON object")
-    errors = sorted(_validator().iter_errors(dict(doc)), key=lambda e: list(e.absolute_path))
-    if errors:
-        first = errors[0]
-        where = "/".join(str(p) for p in first.absolute_path) or "(top)"
-        raise _bad(f"at {where}: {first.message}")
+    problem = schema_problem("bowling-solitaire", doc)
+    if problem is not None:
+        raise _bad(problem)
     phase = PHASES.index(doc["phase"])
     frame: int = doc["frame"]
     pad: list[list[int]] = [list(balls) for balls in doc["pad"]]

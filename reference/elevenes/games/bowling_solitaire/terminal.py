@@ -8,8 +8,8 @@ import random
 import sys
 from typing import TextIO
 
-from ...core.errors import ElevenesError, IllegalAction
 from ...core.play import sample_chance
+from ..prompt import read_action
 from .bots import get_bot, greedy_player
 from .layout import PINS
 from .scoring import FRAMES, frame_scores, marks, pad_total, running_totals
@@ -19,8 +19,7 @@ ROWS = ((0, 1, 2, 3), (4, 5, 6), (7, 8), (9,))
 
 HELP = """Bowl the top card of a pile at 1-3 pins:  0 H F   (or: knock 0 H F)
 Stop the current ball:                     end
-Other commands:  a number from the list, hint (what the greedy bot would do), ? (help),
-                 q (quit)"""
+Or type a number from the list."""
 
 
 def render_pins(state: BowlingState) -> list[str]:
@@ -90,49 +89,12 @@ def normalise(text: str) -> str:
 def ask(state: BowlingState, out: TextIO, inp: TextIO) -> int | None:
     """A legal action chosen by the player; None to quit."""
     actions = state.legal_actions()
-    names = [state.action_to_string(a) for a in actions]
-    for number, name in enumerate(names, 1):
-        print(f"  {number:2}. {name}", file=out)
-    while True:
-        print("> ", end="", file=out, flush=True)
-        line = inp.readline()
-        if not line:
-            return None
-        text = line.strip()
-        if not text:
-            continue
-        if text.lower() in ("q", "quit"):
-            return None
-        if text in ("?", "help"):
-            print(HELP, file=out)
-            continue
-        if text.lower() == "hint":
-            hint = greedy_player(state, random.Random(0))
-            print(f"The greedy bot would play: {state.action_to_string(hint)}", file=out)
-            continue
-        if text.isdigit():
-            if 1 <= int(text) <= len(actions):
-                return actions[int(text) - 1]
-            print(f"There is no choice {text}: pick 1 to {len(actions)}.", file=out)
-            continue
-        try:
-            action = state.string_to_action(normalise(text))
-            if not state.is_legal(action):
-                raise state.explain_illegal(action)
-            return action
-        except IllegalAction as exc:
-            print(f"Refused: {exc.message} [{exc.rule_id}]", file=out)
-            _cite(exc.rule_id, out)
-
-
-def _cite(rule_id: str, out: TextIO) -> None:
-    try:
-        from ...rulebook.index import load_rulebook
-
-        rule = load_rulebook().get(rule_id)
-        print(f"  {rule.id}: {rule.title}", file=out)
-    except (ElevenesError, ImportError):
-        pass
+    for number, action in enumerate(actions, 1):
+        print(f"  {number:2}. {state.action_to_string(action)}", file=out)
+    return read_action(
+        state, actions, out, inp, help_text=HELP,
+        hint=lambda s: greedy_player(s, random.Random(0)), normalise=normalise,
+    )
 
 
 def finish_text(state: BowlingState) -> str:

@@ -16,8 +16,9 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ...core.api import Action
-from ...core.errors import BadOption, ElevenesError, IllegalAction
+from ...core.errors import BadOption, ElevenesError
 from ...core.play import sample_chance
+from ..prompt import read_action
 from . import guests_are_illustrative
 from .bots import BOTS, Bot, greedy_player
 from .notation import (
@@ -184,52 +185,11 @@ def ask(state: ElvState, out: TextIO, inp: TextIO) -> Action | None:
             ),
             file=out,
         )
-    while True:
-        print("> ", end="", file=out, flush=True)
-        line = inp.readline()
-        if not line:
-            return None
-        text = line.strip()
-        if text in ("q", "quit"):
-            return None
-        if text in ("?", "help"):
-            print(
-                "Type a number or an action (e.g. `play 7a`, `arrange 3a at 5`); `hint` for the "
-                "greedy bot's choice; `rules ID` to read a rule (e.g. rules ELV.CARD.MILK); "
-                "q quits.",
-                file=out,
-            )
-            continue
-        if text == "hint":
-            suggestion = greedy_player(state, random.Random(len(state.history)))
-            print(f"Hint: {state.action_to_string(suggestion)}", file=out)
-            continue
-        if text.startswith("rules"):
-            show_rule(text[5:].strip(), out)
-            continue
-        if text.isdigit():
-            if 1 <= int(text) <= len(actions):
-                return actions[int(text) - 1]
-            print(f"There is no choice {text}: pick 1 to {len(actions)}.", file=out)
-            continue
-        try:
-            action = state.string_to_action(text)
-            if action not in actions:
-                raise state.explain_illegal(action)
-            return action
-        except IllegalAction as exc:
-            print(f"Refused: {exc.message} [{exc.rule_id}]", file=out)
-
-
-def show_rule(rule_id: str, out: TextIO) -> None:
-    from ...rulebook import load_rulebook
-
-    try:
-        rule = load_rulebook().get(rule_id.upper())
-    except ElevenesError as exc:
-        print(exc, file=out)
-        return
-    print(f"{rule.id}: {rule.title}\n{rule.text}", file=out)
+    return read_action(
+        state, actions, out, inp,
+        help_text="Type a number or an action (e.g. `play 7a`, `arrange 3a at 5`).",
+        hint=lambda s: greedy_player(s, random.Random(len(s.history))),
+    )
 
 
 def results(state: ElvState, human: int | None) -> str:

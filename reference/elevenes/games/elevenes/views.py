@@ -9,6 +9,7 @@ from typing import Any
 
 from ...core.api import Json
 from ...core.errors import BadState, IllegalAction
+from ...core.schema import check_state_document
 from ...dsl.runtime import Frame
 from .notation import (
     ARRANGE,
@@ -316,9 +317,7 @@ def explain_illegal(state: ElvState, action: int) -> IllegalAction:
 
 # -- loading a state -------------------------------------------------------------------------------
 def state_from_json(game: ElvGame, doc: Mapping[str, Any]) -> ElvState:
-    from .schema import validate_state
-
-    validate_state(doc)
+    check_state_document(game.id, doc)
     if doc["game"] != game.id:
         raise BadState(f"the state is of game {doc['game']!r}, not {game.id!r}")
     for name, value in dict(doc.get("options", {})).items():

@@ -18,6 +18,7 @@ from typing import Any
 
 from ...core.api import CHANCE, TERMINAL, Action, Game, Json, OptionSpec, State
 from ...core.errors import BadState, IllegalAction
+from ...core.schema import check_state_document
 from ...dsl.compile import CardSet
 from ...dsl.load import load_card_set
 from ...dsl.runtime import Choice, Frame
@@ -610,9 +611,7 @@ class EfoState(State):
 
     @classmethod
     def from_json(cls, game: EfoGame, doc: Mapping[str, Any]) -> EfoState:
-        from .schema import validate_state
-
-        validate_state(doc)
+        check_state_document(game.id, doc)
         if doc["game"] != game.id:
             raise BadState(f"the state is of game {doc['game']!r}, not {game.id!r}")
         state = cls(game)

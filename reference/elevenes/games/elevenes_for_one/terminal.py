@@ -9,8 +9,9 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from ...core.errors import ElevenesError, IllegalAction
+from ...core.errors import ElevenesError
 from ...core.play import sample_chance
+from ..prompt import read_action
 from .bots import BOTS
 from .game import DEAL, EFFECT, FRONT, OVER, TURN, EfoGame, EfoState
 
@@ -86,55 +87,14 @@ def finish_text(state: EfoState) -> str:
 def ask(state: EfoState, out: TextIO, inp: TextIO) -> int | None:
     """Numbered choices; the player may also type the action itself.  None means quit."""
     actions = state.legal_actions()
-    names = [state.action_to_string(a) for a in actions]
     print(prompt_for(state), file=out)
-    for number, name in enumerate(names, 1):
-        print(f"  {number}. {name}", file=out)
-    while True:
-        print("> ", end="", file=out, flush=True)
-        line = inp.readline()
-        if not line:
-            return None
-        text = line.strip()
-        if text in ("q", "quit"):
-            return None
-        if text.isdigit():
-            if 1 <= int(text) <= len(actions):
-                return actions[int(text) - 1]
-            print(f"There is no choice {text}: pick 1 to {len(actions)}.", file=out)
-            continue
-        if text in ("?", "help"):
-            print("Type a number, an action (e.g. `use`, `front 7`), `hint` for the greedy "
-                  "bot's move, `rules ID` to read a rule, or q to save and quit.", file=out)
-            continue
-        if text == "hint":
-            hint = BOTS["greedy"](state, random.Random(0))
-            print(f"The greedy bot would play: {state.action_to_string(hint)}", file=out)
-            continue
-        if text.startswith("rules "):
-            _cite(text.split(None, 1)[1].strip(), out, full=True)
-            continue
-        try:
-            candidate = state.string_to_action(text)
-            state.clone().apply_action(candidate)
-            return candidate
-        except IllegalAction as exc:
-            print(f"Refused: {exc.message} [{exc.rule_id}]", file=out)
-            _cite(exc.rule_id, out)
-
-
-def _cite(rule_id: str, out: TextIO, full: bool = False) -> None:
-    """Name the rule (or print it whole); an unknown id says so."""
-    from ...rulebook.index import load_rulebook
-
-    try:
-        rule = load_rulebook().get(rule_id)
-    except ElevenesError as exc:
-        print(f"  {exc}", file=out)
-        return
-    print(f"  {rule.id}: {rule.title}", file=out)
-    if full:
-        print("\n".join("    " + line for line in rule.text.strip().splitlines()), file=out)
+    for number, action in enumerate(actions, 1):
+        print(f"  {number}. {state.action_to_string(action)}", file=out)
+    return read_action(
+        state, actions, out, inp,
+        help_text="Type a number or an action (e.g. `use`, `front 7`, `flip 3 9`).",
+        hint=lambda s: BOTS["greedy"](s, random.Random(0)),
+    )
 
 
 def run(game: EfoGame, args: argparse.Namespace) -> int:
