@@ -1,11 +1,13 @@
 """The ``elevenes`` command.  Each sub-command lives in the package that owns it; this file
 only assembles them and turns every error into a message and an exit code (never a
-traceback): 0 success, 1 a failed check / illegal move / bad input, 2 a usage error."""
+traceback): 0 success, 1 a failed check / illegal move / bad input, 2 a usage error,
+3 an internal error (a bug; ELEVENES_DEBUG=1 shows its traceback)."""
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -78,6 +80,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except Exception as exc:  # a bug of ours: say so plainly; the traceback is opt-in
+        if os.environ.get("ELEVENES_DEBUG"):
+            raise
+        print(
+            f"internal error: {type(exc).__name__}: {exc}\n"
+            "This is a bug in elevenes; run again with ELEVENES_DEBUG=1 to see where it is.",
+            file=sys.stderr,
+        )
+        return 3
 
 
 if __name__ == "__main__":

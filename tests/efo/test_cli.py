@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from elevenes.cli import main
+from elevenes.games.elevenes_for_one.terminal import WIDTH
 
 
 def run_cli(args: list[str], stdin: str = "", monkeypatch: pytest.MonkeyPatch | None = None,
@@ -84,7 +85,7 @@ def test_face_down_cards_are_drawn_as_backs(monkeypatch: pytest.MonkeyPatch,
                            monkeypatch=monkeypatch, capsys=capsys)
     assert code == 0
     last_table = out.rsplit("Pantry (first to last):", 1)[1]
-    assert last_table.count("│░░░░░░░░│") == 3  # Milk, Servants and Cakes
+    assert last_table.count("│" + "░" * (WIDTH - 2) + "│") == 3  # Milk, Servants and Cakes
 
 
 @pytest.mark.parametrize("args, message", [
@@ -145,3 +146,19 @@ def test_hint_and_rules_at_the_prompt(tmp_path: Path, monkeypatch: pytest.Monkey
     assert "The greedy bot would play: " in out
     assert "EFO.PASS.FRONT: Step 2, one card to the front for a minute" in out
     assert "did you mean 'EFO.PASS.FRONT'" in out
+
+
+def test_an_internal_error_is_a_message_not_a_traceback(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import elevenes.games.elevenes_for_one.terminal as terminal
+
+    def broken(*args: object) -> str:
+        raise KeyError("boom")
+
+    monkeypatch.setattr(terminal, "render", broken)
+    monkeypatch.delenv("ELEVENES_DEBUG", raising=False)
+    code, out, err = run_cli(["play", "elevenes-for-one", "--seed", "1"], stdin="q\n",
+                             monkeypatch=monkeypatch, capsys=capsys)
+    assert code == 3
+    assert "internal error: KeyError: 'boom'" in err
+    assert "Traceback" not in out + err

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import shutil
 import sys
 from pathlib import Path
 from typing import TextIO
@@ -15,9 +16,9 @@ from ..prompt import read_action
 from .bots import BOTS
 from .game import DEAL, EFFECT, FRONT, OVER, TURN, EfoGame, EfoState
 
-NAMES = {1: "Trolley", 2: "Tea", 3: "Milk", 4: "Sugar", 5: "Cups", 6: "China", 7: "Biscuit",
-         8: "Sandwch", 9: "Cakes", 10: "Servants", 11: "Elevens"}
-WIDTH = 10
+NAMES = {1: "Trolley", 2: "Tea", 3: "Milk", 4: "Sugar", 5: "Cups&Saucr", 6: "Fine China",
+         7: "Biscuits", 8: "Sandwiches", 9: "Cakes", 10: "Servants", 11: "Elevenses"}
+WIDTH = 12
 SAVE_FILE = "elevenes-for-one-save.json"
 
 
@@ -32,11 +33,18 @@ def card_box(card: int | None, face_up: bool = True) -> list[str]:
 
 
 def row(boxes: list[list[str]], marks: list[str] | None = None) -> str:
+    """Cards side by side, in as many rows as the terminal's width needs (the rules allow a
+    pantry in several rows as long as its order is clear: read left to right, top to bottom)."""
     if not boxes:
         return "  (empty)"
-    lines = ["  " + " ".join(box[i] for box in boxes) for i in range(3)]
-    if marks is not None:
-        lines.append("  " + " ".join(m.center(WIDTH) for m in marks))
+    columns = shutil.get_terminal_size((100, 24)).columns
+    per_row = max(1, (columns - 2) // (WIDTH + 1))
+    lines: list[str] = []
+    for start in range(0, len(boxes), per_row):
+        chunk = boxes[start:start + per_row]
+        lines.extend("  " + " ".join(box[i] for box in chunk) for i in range(3))
+        if marks is not None:
+            lines.append("  " + " ".join(m.center(WIDTH) for m in marks[start:start + per_row]))
     return "\n".join(lines)
 
 
