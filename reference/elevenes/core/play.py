@@ -54,37 +54,25 @@ def play(
     rng = random.Random(seed)
     state = state if state is not None else game.new_initial_state()
     seats: Sequence[Player] = players or [random_player] * game.num_players()
-    start = len(state.history)
-    steps = 0
-    while not state.is_terminal() and steps < max_actions:
+    names: list[str] = []  # each action's text, named in the position it was played in
+    while not state.is_terminal() and len(names) < max_actions:
         if state.is_chance_node():
             action = sample_chance(state, rng)
         else:
             action = seats[state.current_player() % len(seats)](state, rng)
         if on_action is not None:
             on_action(state, action)
+        names.append(state.action_to_string(action))
         state.apply_action(action)
-        steps += 1
     record = GameRecord(
         game_id=game.id,
         options=dict(game.options),
         seed=seed,
-        actions=tuple(_strings(game, state.history[start:], state, start)),
+        actions=tuple(names),
         returns=tuple(state.returns()),
         terminal=state.is_terminal(),
     )
     return state, record
-
-
-def _strings(game: Game, actions: Sequence[Action], final: State, start: int) -> list[str]:
-    # Action strings depend on the position, so replay from the start to name each one.
-    del final, start
-    state = game.new_initial_state()
-    names = []
-    for action in actions:
-        names.append(state.action_to_string(action))
-        state.apply_action(action)
-    return names
 
 
 def replay(game: Game, actions: Sequence[Action | str], state: State | None = None) -> State:
