@@ -87,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
     if args.divide:
         print(f"\ndivide at depth {args.depth}:")
         width = max((len(a) for a in divide), default=0)
-        for action in sorted(divide):
+        for action in divide:  # in the order of the legal actions
             print(f"  {action:<{width}}  {divide[action]}")
     print(f"({seconds:.2f} s)", file=sys.stderr)
     return 0
