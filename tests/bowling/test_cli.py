@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import sys
 from pathlib import Path
 
@@ -65,12 +66,20 @@ def test_human_game_with_refusals(
     assert "Final score: 0" in out
 
 
-def test_human_can_quit(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+def test_human_can_quit_and_resume(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
+    monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(sys, "stdin", io.StringIO("1\nq\n"))
     code, out, _ = run(["play", "bowling-solitaire", "--seed", "2"], capsys)
-    assert code == 0 and "Game abandoned" in out
+    assert code == 0 and "Game saved to bowling-solitaire-save.json" in out
+    saved = json.loads((tmp_path / "bowling-solitaire-save.json").read_text())
+    monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
+    code, out, _ = run(
+        ["play", "bowling-solitaire", "--resume", "bowling-solitaire-save.json"], capsys
+    )
+    assert code == 0
+    assert json.loads((tmp_path / "bowling-solitaire-save.json").read_text()) == saved
 
 
 def test_analyse_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

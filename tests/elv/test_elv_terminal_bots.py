@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import argparse
 import io
+import json
 import random
+from pathlib import Path
+
+import pytest
 
 from elevenes.core.play import sample_chance
 from elevenes.games.elevenes import make_game
@@ -30,7 +34,10 @@ def test_a_human_game_against_bots_to_the_end() -> None:
     assert "kitchen: b b b" in text  # the others' kitchens are backs
 
 
-def test_refusals_name_the_rule_and_ask_again() -> None:
+def test_refusals_name_the_rule_and_ask_again(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.chdir(tmp_path)
     game = make_game({"players": 2})
     out = io.StringIO()
     script = "play 11b\nplay 11a\nflip\n99\nhint\nrules ELV.CARD.MILK\nrules nope\nq\n"
@@ -43,7 +50,9 @@ def test_refusals_name_the_rule_and_ask_again() -> None:
     assert "The greedy bot would play: " in text
     assert "ELV.CARD.MILK: 3, Milk (value 1)" in text
     assert "unknown rule id 'NOPE'" in text
-    assert text.rstrip().endswith("Game abandoned.")
+    assert "Game saved to elevenes-save.json" in text
+    saved = game.state_from_json(json.loads((tmp_path / "elevenes-save.json").read_text()))
+    assert saved.to_json()["phase"] == "turn"
 
 
 def test_the_log_hides_other_players_secret_choices() -> None:

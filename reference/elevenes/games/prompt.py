@@ -3,11 +3,34 @@ text, answer `help`, `hint` and `rules ID`, and explain a refused move with its 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import TextIO
 
-from ..core.api import Action, State
+from ..core.api import Action, Game, State
 from ..core.errors import ElevenesError, IllegalAction
+
+
+def starting_state(game: Game, resume: str | None) -> State:
+    """A new game, or the saved one ``resume`` names (a canonical state JSON file)."""
+    if not resume:
+        return game.new_initial_state()
+    try:
+        doc = json.loads(Path(resume).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise ElevenesError(f"cannot read saved game {resume}: {exc}") from None
+    return game.state_from_json(doc)
+
+
+def save_game(state: State, out: TextIO) -> Path:
+    """Keep an unfinished game: its canonical state goes to ``<game>-save.json`` in the current
+    folder, and the player is told how to continue it."""
+    path = Path(f"{state.game.id}-save.json")
+    path.write_text(json.dumps(state.to_json(), indent=1) + "\n", encoding="utf-8")
+    print(f"Game saved to {path}; continue with: elevenes play {state.game.id} "
+          f"--resume {path}", file=out)
+    return path
 
 
 def cite(rule_id: str, out: TextIO, full: bool = False) -> None:

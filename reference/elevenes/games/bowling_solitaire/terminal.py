@@ -9,7 +9,7 @@ import sys
 from typing import TextIO
 
 from ...core.play import sample_chance
-from ..prompt import read_action
+from ..prompt import read_action, save_game, starting_state
 from .bots import get_bot, greedy_player
 from .layout import PINS
 from .scoring import FRAMES, frame_scores, marks, pad_total, running_totals
@@ -115,7 +115,8 @@ def run(game: BowlingGame, args: argparse.Namespace) -> int:
     rng = random.Random(args.seed)
     bot = get_bot(args.bot) if args.bot else None
     quiet = bool(getattr(args, "quiet", False)) and bot is not None
-    state = game.new_initial_state()
+    state = starting_state(game, getattr(args, "resume", None))
+    assert isinstance(state, BowlingState)
     log: list[str] = []
     frame_seen = (0, -1)
     while not state.is_terminal():
@@ -141,7 +142,8 @@ def run(game: BowlingGame, args: argparse.Namespace) -> int:
             print("\n" + render(state), file=out)
             chosen = ask(state, out, inp)
             if chosen is None:
-                print("Game abandoned. Moves so far: " + ", ".join(log), file=out)
+                print("Moves so far: " + ", ".join(log), file=out)
+                save_game(state, out)
                 return 0
             action = chosen
             text = state.action_to_string(action)

@@ -9,16 +9,14 @@ a bot and prints the whole log; ``--quiet`` prints only the result.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
-from pathlib import Path
 from typing import Any, TextIO
 
 from ...core.api import Action
-from ...core.errors import BadOption, ElevenesError
+from ...core.errors import BadOption
 from ...core.play import sample_chance
-from ..prompt import read_action
+from ..prompt import read_action, save_game, starting_state
 from . import guests_are_illustrative
 from .bots import BOTS, Bot, greedy_player
 from .notation import (
@@ -212,15 +210,8 @@ def run(game: ElvGame, args: argparse.Namespace) -> int:
 
 def play_terminal(game: ElvGame, args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
     rng = random.Random(args.seed)
-    resume = getattr(args, "resume", None)
-    if resume:
-        try:
-            doc = json.loads(Path(resume).read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            raise ElevenesError(f"cannot read saved game {resume}: {exc}") from None
-        state = game.state_from_json(doc)
-    else:
-        state = game.new_initial_state()
+    state = starting_state(game, getattr(args, "resume", None))
+    assert isinstance(state, ElvState)
     seats = game.num_players()
     watching = bool(args.bot)
     human: int | None = None if watching else 0
@@ -252,7 +243,7 @@ def play_terminal(game: ElvGame, args: argparse.Namespace, out: TextIO, inp: Tex
             print("\n" + render(state.observation(player)), file=out)
             chosen = ask(state, out, inp)
             if chosen is None:
-                print("Game abandoned.", file=out)
+                save_game(state, out)
                 return 0
             action = chosen
         else:

@@ -3,23 +3,20 @@
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import shutil
 import sys
-from pathlib import Path
 from typing import TextIO
 
 from ...core.errors import ElevenesError
 from ...core.play import sample_chance
-from ..prompt import read_action
+from ..prompt import read_action, save_game, starting_state
 from .bots import BOTS
 from .game import DEAL, EFFECT, FRONT, OVER, TURN, EfoGame, EfoState
 
 NAMES = {1: "Trolley", 2: "Tea", 3: "Milk", 4: "Sugar", 5: "Cups&Saucr", 6: "Fine China",
          7: "Biscuits", 8: "Sandwiches", 9: "Cakes", 10: "Servants", 11: "Elevenses"}
 WIDTH = 12
-SAVE_FILE = "elevenes-for-one-save.json"
 
 
 def card_box(card: int | None, face_up: bool = True) -> list[str]:
@@ -108,15 +105,8 @@ def ask(state: EfoState, out: TextIO, inp: TextIO) -> int | None:
 def run(game: EfoGame, args: argparse.Namespace) -> int:
     out, inp = sys.stdout, sys.stdin
     rng = random.Random(args.seed)
-    resume = getattr(args, "resume", None)
-    if resume:
-        try:
-            doc = json.loads(Path(resume).read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            raise ElevenesError(f"cannot read saved game {resume}: {exc}") from None
-        state = game.state_from_json(doc)
-    else:
-        state = game.new_initial_state()
+    state = starting_state(game, getattr(args, "resume", None))
+    assert isinstance(state, EfoState)
     bot = None
     if args.bot:
         if args.bot not in BOTS:
@@ -147,9 +137,7 @@ def run(game: EfoGame, args: argparse.Namespace) -> int:
         print("\n" + render(state), file=out)
         chosen = ask(state, out, inp)
         if chosen is None:
-            Path(SAVE_FILE).write_text(json.dumps(state.to_json(), indent=1), encoding="utf-8")
-            print(f"Game saved to {SAVE_FILE}; continue with: elevenes play elevenes-for-one "
-                  f"--resume {SAVE_FILE}", file=out)
+            save_game(state, out)
             return 0
         log.append(state.action_to_string(chosen))
         state.apply_action(chosen)
