@@ -116,17 +116,22 @@ def display_path(path: Path) -> str:
         return str(path)
 
 
-def load_file(path: Path | str, require_id: bool = True) -> list[Item]:
-    """The scenarios or perft check of one file.  ``require_id=False`` (for ``judge``) names
-    scenarios without an id after the file."""
-    path = Path(path)
-    file = display_path(path)
+def _read(path: Path | str) -> tuple[str, str]:
+    """The text of a suite file and the name to report it by."""
+    file = display_path(Path(path))
     try:
-        text = path.read_text(encoding="utf-8")
+        return Path(path).read_text(encoding="utf-8"), file
     except FileNotFoundError:
         raise LoadError(file, "no such file") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise LoadError(file, f"cannot read: {exc}") from None
+
+
+def load_file(path: Path | str, require_id: bool = True) -> list[Item]:
+    """The scenarios or perft check of one file.  ``require_id=False`` (for ``judge``) names
+    scenarios without an id after the file."""
+    path = Path(path)
+    text, file = _read(path)
     data, root = _parse_yaml(text, file)
     if data is None:
         raise LoadError(file, "the file is empty")
@@ -381,13 +386,7 @@ def read_state_file(path: Path | str, game: str) -> Json:
     """A canonical state document from a JSON or YAML file, checked against the game's state
     schema when there is one."""
     path = Path(path)
-    file = display_path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise LoadError(file, "no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise LoadError(file, f"cannot read: {exc}") from None
+    text, file = _read(path)
     data, root = _parse_yaml(text, file)
     if not isinstance(data, dict):
         raise LoadError(file, "expected a state document (a mapping)")
