@@ -162,3 +162,17 @@ def test_an_internal_error_is_a_message_not_a_traceback(
     assert code == 3
     assert "internal error: KeyError: 'boom'" in err
     assert "Traceback" not in out + err
+
+
+def test_a_saved_game_keeps_its_options(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, _, _ = run_cli(["play", "elevenes-for-one", "--seed", "3", "-o", "challenge=true",
+                          "-o", "minutes=12"], stdin="q\n", monkeypatch=monkeypatch,
+                         capsys=capsys)
+    assert code == 0
+    code, out, err = run_cli(["play", "elevenes-for-one", "--resume",
+                              "elevenes-for-one-save.json"], stdin="q\n",
+                             monkeypatch=monkeypatch, capsys=capsys)
+    assert code == 0, err
+    assert "12 min left" in out and "Trolley: empty" in out

@@ -8,6 +8,7 @@ from typing import Any
 
 from ..core.errors import BadOption
 from . import REGISTRY, game_ids, load_game
+from .prompt import read_saved
 
 
 def parse_options(pairs: list[str] | None) -> dict[str, Any]:
@@ -37,6 +38,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     options = parse_options(args.option)
+    args.saved = read_saved(args.resume) if args.resume else None
+    if args.saved is not None:  # a saved game keeps its options unless the command changes them
+        saved_options = args.saved.get("options")
+        options = {**(saved_options if isinstance(saved_options, dict) else {}), **options}
     if args.players is not None:
         options["players"] = args.players
     game = load_game(args.game, options=options, cards=args.cards)

@@ -6,21 +6,26 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from ..core.api import Action, Game, State
 from ..core.errors import ElevenesError, IllegalAction
 
 
-def starting_state(game: Game, resume: str | None) -> State:
-    """A new game, or the saved one ``resume`` names (a canonical state JSON file)."""
-    if not resume:
-        return game.new_initial_state()
+def read_saved(path: str) -> dict[str, Any]:
+    """A saved game: the canonical state JSON that ``save_game`` wrote."""
     try:
-        doc = json.loads(Path(resume).read_text(encoding="utf-8"))
+        doc = json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
-        raise ElevenesError(f"cannot read saved game {resume}: {exc}") from None
-    return game.state_from_json(doc)
+        raise ElevenesError(f"cannot read saved game {path}: {exc}") from None
+    if not isinstance(doc, dict):
+        raise ElevenesError(f"cannot read saved game {path}: not a JSON object")
+    return doc
+
+
+def starting_state(game: Game, saved: dict[str, Any] | None) -> State:
+    """A new game, or the saved one (``--resume``)."""
+    return game.new_initial_state() if saved is None else game.state_from_json(saved)
 
 
 def save_game(state: State, out: TextIO) -> Path:

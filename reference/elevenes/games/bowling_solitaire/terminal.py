@@ -115,7 +115,7 @@ def run(game: BowlingGame, args: argparse.Namespace) -> int:
     rng = random.Random(args.seed)
     bot = get_bot(args.bot) if args.bot else None
     quiet = bool(getattr(args, "quiet", False)) and bot is not None
-    state = starting_state(game, getattr(args, "resume", None))
+    state = starting_state(game, getattr(args, "saved", None))
     assert isinstance(state, BowlingState)
     log: list[str] = []
     frame_seen = (0, -1)

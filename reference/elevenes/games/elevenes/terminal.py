@@ -210,7 +210,7 @@ def run(game: ElvGame, args: argparse.Namespace) -> int:
 
 def play_terminal(game: ElvGame, args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
     rng = random.Random(args.seed)
-    state = starting_state(game, getattr(args, "resume", None))
+    state = starting_state(game, getattr(args, "saved", None))
     assert isinstance(state, ElvState)
     seats = game.num_players()
     watching = bool(args.bot)

@@ -105,7 +105,7 @@ def ask(state: EfoState, out: TextIO, inp: TextIO) -> int | None:
 def run(game: EfoGame, args: argparse.Namespace) -> int:
     out, inp = sys.stdout, sys.stdin
     rng = random.Random(args.seed)
-    state = starting_state(game, getattr(args, "resume", None))
+    state = starting_state(game, getattr(args, "saved", None))
     assert isinstance(state, EfoState)
     bot = None
     if args.bot:
