@@ -323,13 +323,7 @@ class Checker:
         elif isinstance(cond, ast.AnyCond):
             self.set(cond.set, scope)
         elif isinstance(cond, ast.IsCard):
-            if cond.name not in scope.cards and cond.name not in self.v.refs:
-                self.report(
-                    cond.pos,
-                    "E108",
-                    f"unknown card name `{cond.name}`",
-                    suggest(cond.name, [*scope.cards, *self.v.refs]),
-                )
+            self.card_name(cond.name, cond.pos, scope, "card name")
         elif isinstance(cond, ast.Test):
             if cond.name not in self.v.tests:
                 self.report(
@@ -338,18 +332,18 @@ class Checker:
                     f"unknown test `{cond.name}`",
                     suggest(cond.name, self.v.tests),
                 )
-            if cond.arg not in scope.cards and cond.arg not in self.v.refs:
-                self.report(
-                    cond.pos,
-                    "E108",
-                    f"unknown card reference `{cond.arg}`",
-                    suggest(cond.arg, [*scope.cards, *self.v.refs]),
-                )
+            self.card_name(cond.arg, cond.pos, scope, "card reference")
         elif isinstance(cond, ast.Not):
             self.cond(cond.cond, scope)
         else:
             for part in cond.parts:
                 self.cond(part, scope)
+
+    def card_name(self, name: str, pos: ast.Pos, scope: _Scope, what: str) -> None:
+        """E108 unless ``name`` is a card named in this scope or a reference of the game."""
+        if name not in scope.cards and name not in self.v.refs:
+            self.report(pos, "E108", f"unknown {what} `{name}`",
+                        suggest(name, [*scope.cards, *self.v.refs]))
 
     def expr(self, expr: ast.Expr, scope: _Scope) -> None:
         if isinstance(expr, ast.CountExpr):
