@@ -7,12 +7,14 @@ import re
 import pytest
 
 from elevenes.cli import main
-from elevenes.games.elevenes_for_one.analyse import band_of
+from elevenes.games.elevenes_for_one.game import RATING_BANDS, band_index, rating
 
 
 def test_bands_follow_the_rulebook() -> None:
-    assert [band_of(p) for p in (0, 7, 8, 10, 11, 12, 13, 14, 15, 16)] == [
-        0, 0, 8, 8, 11, 12, 12, 14, 14, 14]
+    lows = [RATING_BANDS[band_index(p)][0] for p in (0, 7, 8, 10, 11, 12, 13, 14, 15, 16)]
+    assert lows == [0, 0, 8, 8, 11, 12, 12, 14, 14, 14]
+    assert rating(11, 5) == (16, RATING_BANDS[0][2])  # EFO.RULING.RATING-TOP
+    assert rating(3, 4)[1] == "You're fired!"
 
 
 def test_analyse_reports_each_bot(capsys: pytest.CaptureFixture[str]) -> None:

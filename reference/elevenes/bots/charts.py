@@ -1,7 +1,9 @@
-"""Pictures for the terminal: a progress bar for long simulations and a histogram."""
+"""What simulations report: a progress bar, a histogram, and the spread of a mean."""
 
 from __future__ import annotations
 
+import math
+import statistics
 from collections.abc import Sequence
 from typing import TextIO
 
@@ -52,3 +54,12 @@ def histogram(scores: Sequence[int], width: int = 10, bar: int = BAR) -> list[st
         label = f"{start:>4}" if width == 1 else f"{start:>4}-{start + width - 1:<4}"
         lines.append(f"{label}| {'█' * length} {count}")
     return lines
+
+
+def spread(values: Sequence[float]) -> tuple[float, float, float]:
+    """``(mean, standard deviation, half-width of its 95% confidence interval)``."""
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return mean, 0.0, 0.0
+    sd = statistics.stdev(values)
+    return mean, sd, 1.96 * sd / math.sqrt(len(values))

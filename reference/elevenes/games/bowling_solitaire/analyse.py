@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import math
 import random
 import sys
 from collections.abc import Sequence
@@ -18,7 +17,7 @@ from typing import Any, TextIO
 
 import attrs
 
-from ...bots.charts import Progress, histogram
+from ...bots.charts import Progress, histogram, spread
 from ...core.errors import BadOption
 from ...core.play import sample_chance
 from .bots import BOTS, Player, get_bot
@@ -47,14 +46,11 @@ class BotStats:
 
     @property
     def mean(self) -> float:
-        return sum(self.scores) / len(self.scores)
+        return spread(self.scores)[0]
 
     @property
     def sd(self) -> float:
-        if len(self.scores) < 2:
-            return 0.0
-        m = self.mean
-        return math.sqrt(sum((s - m) ** 2 for s in self.scores) / (len(self.scores) - 1))
+        return spread(self.scores)[1]
 
     def rate(self, count: int) -> float:
         return count / self.frames if self.frames else 0.0
@@ -104,7 +100,7 @@ def summary_table(stats: Sequence[BotStats]) -> list[str]:
         f"{'strike':>7} {'spare':>7} {'open':>7} {'1st ball':>8}"
     ]
     for s in stats:
-        half = 1.96 * s.sd / math.sqrt(s.games)
+        half = spread(s.scores)[2]
         lines.append(
             f"{s.bot:<8} {s.games:>6} {s.mean:>7.1f} {half:>6.1f} {s.sd:>6.1f} "
             f"{min(s.scores):>4} {max(s.scores):>4} {s.rate(s.strikes):>7.1%} "

@@ -4,7 +4,6 @@ distribution of its ratings (EFO.RATING), over many seeded games."""
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import sys
 from collections import Counter
@@ -12,11 +11,11 @@ from collections.abc import Sequence
 
 import attrs
 
-from ...bots.charts import Progress, histogram
+from ...bots.charts import Progress, histogram, spread
 from ...core.errors import BadOption
 from ...core.play import sample_chance
 from .bots import BOTS
-from .game import RATING_BANDS, EfoGame, EfoState
+from .game import RATING_BANDS, EfoGame, EfoState, band_index
 
 MAX_ACTIONS = 5000  # EFO.RULING.ENDLESS: a game that loops without cost is cut here
 
@@ -33,16 +32,12 @@ class BotResults:
 
     @property
     def mean(self) -> float:
-        return sum(self.ratings) / len(self.ratings)
+        return spread(self.ratings)[0]
 
     @property
     def half_width(self) -> float:
         """Half the width of a 95% confidence interval of the mean rating."""
-        if len(self.ratings) < 2:
-            return 0.0
-        m = self.mean
-        sd = math.sqrt(sum((r - m) ** 2 for r in self.ratings) / (len(self.ratings) - 1))
-        return 1.96 * sd / math.sqrt(len(self.ratings))
+        return spread(self.ratings)[2]
 
     def share(self, result: str) -> float:
         return self.results.count(result) / len(self.results)
@@ -68,15 +63,6 @@ def simulate(game: EfoGame, bot: str, games: int, seed: int, progress: Progress)
     return BotResults(bot, tuple(ratings), tuple(results))
 
 
-BAND_NAMES = {14: "14+ raise", 12: "12-13 half-day", 11: "11 expected",
-              8: "8-10 disappointed", 0: "0-7 fired"}
-
-
-def band_of(points: int) -> int:
-    """The lowest points of the rating band (EFO.RATING.BANDS) that ``points`` falls in."""
-    return next(low for low, _ in RATING_BANDS if points >= low)
-
-
 def report(stats: Sequence[BotResults]) -> list[str]:
     lines = [f"{'bot':<8} {'games':>6} {'won':>7} {'time':>7} {'stuck':>7} "
              f"{'rating':>7} {'±95%':>5} {'max':>4}"]
@@ -88,9 +74,9 @@ def report(stats: Sequence[BotResults]) -> list[str]:
         lines.append("")
         lines.append(f"{s.bot}: ratings (top card + minutes left)")
         lines.extend(histogram(s.ratings, width=1))
-        bands = Counter(band_of(r) for r in s.ratings)
+        bands = Counter(band_index(r) for r in s.ratings)
         lines.append("  bands: " + ", ".join(
-            f"{BAND_NAMES[low]} {bands[low] / s.games:.0%}" for low, _ in RATING_BANDS))
+            f"{label} {bands[i] / s.games:.0%}" for i, (_, label, _) in enumerate(RATING_BANDS)))
     return lines
 
 

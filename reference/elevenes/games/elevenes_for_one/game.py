@@ -39,12 +39,12 @@ ALL_CARDS = tuple(range(1, 12))
 
 RESULTS = ("won", "out-of-time", "stuck")
 
-RATING_BANDS = (  # EFO.RATING.BANDS: (lowest points, verdict)
-    (14, "You have shown your worth: Lady Agatha raises your wages."),
-    (12, "Lady Agatha congratulates you with a half-day off."),
-    (11, "You did what was expected, no more."),
-    (8, "The Madam is disappointed: you risk being replaced."),
-    (0, "You're fired!"),
+RATING_BANDS = (  # EFO.RATING.BANDS: (lowest points, short label, verdict)
+    (14, "14+ raise", "You have shown your worth: Lady Agatha raises your wages."),
+    (12, "12-13 half-day", "Lady Agatha congratulates you with a half-day off."),
+    (11, "11 expected", "You did what was expected, no more."),
+    (8, "8-10 disappointed", "The Madam is disappointed: you risk being replaced."),
+    (0, "0-7 fired", "You're fired!"),
 )
 
 
@@ -71,8 +71,12 @@ def decode_choice(action: int) -> tuple[str, tuple[int, ...]]:
 def rating(top: int, minutes: int) -> tuple[int, str]:
     """EFO.RATING: the top card's number plus the minutes left, and its band."""
     points = top + minutes
-    verdict = next(text for low, text in RATING_BANDS if points >= low)
-    return points, verdict
+    return points, RATING_BANDS[band_index(points)][2]
+
+
+def band_index(points: int) -> int:
+    """Which of RATING_BANDS (EFO.RATING.BANDS, EFO.RULING.RATING-TOP) the points fall in."""
+    return next(i for i, (low, _, _) in enumerate(RATING_BANDS) if points >= low)
 
 
 class Primitives:
