@@ -8,6 +8,7 @@ A crash, a time-out, a response that is not JSON or answers another ``seq`` rais
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import json
 import os
@@ -321,3 +322,19 @@ class AdapterSubject(Subject):
 def _error_text(response: Json) -> str:
     error = response.get("error")
     return str(error) if error else f"refused without a message: {json.dumps(response)[:200]}"
+
+
+def add_adapter_arguments(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--adapter CMD`` and ``--timeout S``, shared by the commands that can drive another
+    program over the protocol."""
+    parser.add_argument(
+        "--adapter", metavar="CMD", default=None,
+        help=f'{what} with this program over the adapter protocol, e.g. "node my-engine.js"',
+    )
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=DEFAULT_TIMEOUT,
+        metavar="S",
+        help=f"seconds the program may take per request (default {DEFAULT_TIMEOUT:g})",
+    )

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ..core.errors import ElevenesError
 from ..rulebook.index import Rulebook, UnknownRule, load_rulebook
-from .adapter import DEFAULT_TIMEOUT, AdapterSubject
+from .adapter import AdapterSubject, add_adapter_arguments
 from .coverage import compute_coverage
 from .loader import Suite, load_suite, shipped_folder_game
 from .report import Progress
@@ -39,19 +39,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--id", action="append", default=[], dest="ids", help="only the scenario with this id"
     )
-    parser.add_argument(
-        "--adapter",
-        metavar="CMD",
-        default=None,
-        help='run against this program over the adapter protocol, e.g. "node my-engine.js"',
-    )
-    parser.add_argument(
-        "--timeout",
-        type=float,
-        default=DEFAULT_TIMEOUT,
-        metavar="S",
-        help=f"seconds the program may take per request (default {DEFAULT_TIMEOUT:g})",
-    )
+    add_adapter_arguments(parser, "run")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.add_argument(
         "--coverage",

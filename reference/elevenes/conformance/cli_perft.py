@@ -20,7 +20,7 @@ from typing import Any
 from ..core.errors import ElevenesError
 from ..games import REGISTRY, game_ids, load_game
 from ..games.cli import parse_options
-from .adapter import DEFAULT_TIMEOUT, AdapterSubject
+from .adapter import AdapterSubject, add_adapter_arguments
 from .loader import SUFFIXES, load_file, read_state_file
 from .model import Perft
 from .report import FAIL, PASS
@@ -46,14 +46,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--yaml", action="store_true", help="print a perft file (counts and divide) to save"
     )
     parser.add_argument("--id", default=None, help="with --yaml: the id of the perft check")
-    parser.add_argument("--adapter", metavar="CMD", default=None, help="count with this program")
-    parser.add_argument(
-        "--timeout",
-        type=float,
-        default=DEFAULT_TIMEOUT,
-        metavar="S",
-        help=f"seconds the program may take per request (default {DEFAULT_TIMEOUT:g})",
-    )
+    add_adapter_arguments(parser, "count")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -52,8 +52,19 @@ class Step:
         return f"step {self.number} ({shown})"
 
 
+class _Located:
+    """Scenarios and perft checks are reported by ``file:line``."""
+
+    file: str
+    line: int
+
+    @property
+    def where(self) -> str:
+        return f"{self.file}:{self.line}" if self.line else self.file
+
+
 @attrs.frozen
-class Scenario:
+class Scenario(_Located):
     id: str
     game: str
     options: Json = attrs.field(factory=dict)
@@ -68,9 +79,6 @@ class Scenario:
 
     kind = "scenario"
 
-    @property
-    def where(self) -> str:
-        return f"{self.file}:{self.line}" if self.line else self.file
 
     def cited_rules(self) -> list[str]:
         """Every rule id the scenario names: its ``rules`` and its steps' violations."""
@@ -82,7 +90,7 @@ class Scenario:
 
 
 @attrs.frozen
-class Perft:
+class Perft(_Located):
     id: str
     game: str
     depth: int
@@ -98,9 +106,6 @@ class Perft:
 
     kind = "perft"
 
-    @property
-    def where(self) -> str:
-        return f"{self.file}:{self.line}" if self.line else self.file
 
     def cited_rules(self) -> list[str]:
         return list(self.rules)

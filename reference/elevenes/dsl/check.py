@@ -362,36 +362,14 @@ def check_tree(
     """All diagnostics of a parsed file.  The game comes from its header or ``expected_game``."""
     game = tree.game or expected_game
     pos = tree.game_pos or ast.Pos(1, 1)
+
+    def wrong_game(message: str, hint: str = "") -> list[Diagnostic]:
+        return [Diagnostic(tree.path, pos.line, pos.column, "E101", message, hint)]
+
     if game is None:
-        return [
-            Diagnostic(
-                tree.path,
-                1,
-                1,
-                "E101",
-                "the file does not say its game",
-                "start it with: game elevenes-for-one",
-            )
-        ]
+        return wrong_game("the file does not say its game", "start it with: game elevenes-for-one")
     if game not in VOCABULARIES:
-        return [
-            Diagnostic(
-                tree.path,
-                pos.line,
-                pos.column,
-                "E101",
-                f"unknown game `{game}`",
-                suggest(game, VOCABULARIES),
-            )
-        ]
+        return wrong_game(f"unknown game `{game}`", suggest(game, VOCABULARIES))
     if expected_game is not None and game != expected_game:
-        return [
-            Diagnostic(
-                tree.path,
-                pos.line,
-                pos.column,
-                "E101",
-                f"these cards are for `{game}`, not `{expected_game}`",
-            )
-        ]
+        return wrong_game(f"these cards are for `{game}`, not `{expected_game}`")
     return Checker(tree, vocabulary_for(game), known_rule).run()

@@ -287,38 +287,27 @@ def _limits(tree: Tree[Token], path: str) -> None:
     """Refuse, with E100 at the place it happens, a tree nested too deeply or a number too
     long.  Iterative, so that it works on any input."""
     found: list[Diagnostic] = []
+
+    def too_much(pos: ast.Pos, message: str, hint: str) -> None:
+        found.append(Diagnostic(path, pos.line, pos.column, "E100", message, hint))
+
     stack: list[tuple[Tree[Token], int]] = [(tree, 1)]
     while stack:
         node, depth = stack.pop()
         if depth > MAX_DEPTH:
-            pos = _pos(node.meta) if not node.meta.empty else ast.Pos(1, 1)
-            found.append(
-                Diagnostic(
-                    path,
-                    pos.line,
-                    pos.column,
-                    "E100",
-                    "nested too deeply",
-                    f"a file may nest blocks, conditions and parentheses at most {MAX_DEPTH} "
-                    "levels of its syntax tree deep; split the effect up",
-                )
+            too_much(
+                _pos(node.meta) if not node.meta.empty else ast.Pos(1, 1),
+                "nested too deeply",
+                f"a file may nest blocks, conditions and parentheses at most {MAX_DEPTH} "
+                "levels of its syntax tree deep; split the effect up",
             )
             continue
         for child in node.children:
             if isinstance(child, Tree):
                 stack.append((child, depth + 1))
             elif isinstance(child, Token) and child.type == "INT" and len(child) > MAX_DIGITS:
-                pos = _tpos(child)
-                found.append(
-                    Diagnostic(
-                        path,
-                        pos.line,
-                        pos.column,
-                        "E100",
-                        "number too large",
-                        f"numbers have at most {MAX_DIGITS} digits",
-                    )
-                )
+                too_much(_tpos(child), "number too large",
+                         f"numbers have at most {MAX_DIGITS} digits")
     if found:
         raise CardFileError(sorted(found, key=lambda d: (d.line, d.column)))
 
