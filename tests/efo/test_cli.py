@@ -72,7 +72,10 @@ def test_end_of_input_saves_instead_of_losing_the_game(
     code, out, _ = run_cli(["play", "elevenes-for-one", "--seed", "2"], stdin="",
                            monkeypatch=monkeypatch, capsys=capsys)
     assert code == 0
-    assert (tmp_path / "elevenes-for-one-save.json").exists()
+    saved = json.loads((tmp_path / "elevenes-for-one-save.json").read_text())
+    laid_out = out.split("laid out: ")[1].split()[:10]
+    assert saved["phase"] == "front"  # step 2 was waiting for the player
+    assert [str(card) for card, _ in saved["pantry"]] == laid_out
 
 
 def test_face_down_cards_are_drawn_as_backs(monkeypatch: pytest.MonkeyPatch,

@@ -24,7 +24,7 @@ ALL_ACTIONS = sorted(
 
 
 def cards_in(state: EfoState) -> list[int]:
-    held = [state.held] if state.held is not None else []
+    held = [state.held()] if state.held() is not None else []
     return sorted(state.trolley + state.pantry + state.discard + state.deck + held)
 
 

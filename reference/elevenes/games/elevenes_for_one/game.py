@@ -243,7 +243,7 @@ class EfoGame(Game):
 
 class EfoState(State):
     __slots__ = ("game", "cards", "history", "minutes", "trolley", "pantry", "down", "discard",
-                 "deck", "phase", "cursor", "stack", "choice", "held", "restart", "result",
+                 "deck", "phase", "cursor", "stack", "choice", "restart", "result",
                  "_legal", "_undiscardable")
 
     def __init__(self, game: EfoGame) -> None:
@@ -260,7 +260,6 @@ class EfoState(State):
         self.cursor = 0  # TURN: the current card's index; EFFECT: the first unseen index
         self.stack: list[Frame] = []
         self.choice: Choice | None = None
-        self.held: int | None = None  # a discarded card whose effect runs before the pile
         self.restart = False
         self.result: str | None = None
         self._legal: list[Action] | None = None  # legal actions of this position, once asked
@@ -281,7 +280,6 @@ class EfoState(State):
         other.cursor = self.cursor
         other.stack = [f.copy() for f in self.stack]
         other.choice = self.choice
-        other.held = self.held
         other.restart = self.restart
         other.result = self.result
         other._legal = self._legal
@@ -289,6 +287,14 @@ class EfoState(State):
         return other
 
     # -- small helpers the primitives use ------------------------------------------------------
+    def held(self) -> int | None:
+        """The discarded card whose discard effect is running: out of the pantry, not yet on
+        the pile (EFO.CARD.ELEVENSES)."""
+        for frame in self.stack:
+            if frame.event == "discard":
+                return frame.card
+        return None
+
     def top(self) -> int:
         return self.trolley[-1] if self.trolley else 0
 
@@ -473,7 +479,6 @@ class EfoState(State):
             else:  # EFO.DISCARD.LIMIT: the card goes aside without its action or a minute
                 self.remove(card)
                 if self.cards.program(card, "discard"):
-                    self.held = card
                     self.stack.append(Frame(card, "discard", cost=0))
                 else:
                     self.discard.append(card)
@@ -538,7 +543,6 @@ class EfoState(State):
                 self.lose(frame.cost)  # EFO.SCORE.MINUTE
         else:
             self.discard.append(card)  # EFO.CARD.ELEVENSES: (11) reaches the pile last
-            self.held = None
 
     def step_four(self) -> None:
         """EFO.PASS.NEXT / EFO.PASS.END: the next face-up card, or a new pass."""
@@ -595,7 +599,7 @@ class EfoState(State):
             "discard": list(self.discard),
             "deck": sorted(self.deck),
             "cursor": self.cursor,
-            "held": self.held,
+            "held": self.held(),
             "restart": self.restart,
             "stack": [f.to_json() for f in self.stack],
             "choice": None if self.choice is None else {
@@ -628,7 +632,6 @@ class EfoState(State):
             state.deck = sorted(int(c) for c in doc.get("deck", []))
             state.phase = str(doc["phase"])
             state.cursor = int(doc.get("cursor", 0))
-            state.held = None if doc.get("held") is None else int(doc["held"])
             state.restart = bool(doc.get("restart", False))
             state.stack = [Frame.from_json(f) for f in doc.get("stack", [])]
             state.result = doc.get("result")
@@ -652,8 +655,8 @@ class EfoState(State):
     def check_consistent(self) -> None:
         """A loaded state must hold each card once and respect the limits of the rules."""
         places = self.trolley + self.pantry + self.discard + self.deck
-        if self.held is not None:
-            places.append(self.held)
+        held = [f.card for f in self.stack if f.event == "discard"]
+        places.extend(held)
         expected = list(ALL_CARDS)
         if sorted(places) != expected:
             raise BadState(
