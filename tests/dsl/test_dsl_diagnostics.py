@@ -54,6 +54,15 @@ EXPECTED: dict[str, tuple[str, int, int, str | None]] = {
     "E122-requires-in-solo-game.cards": (
         "E122", 5, 12, "the card would be played as if the line were not there; remove it",
     ),
+    "E123-reshuffle-discard.cards": ("E123", 6, 15, "`reshuffle` acts on `pantry`"),
+    "E124-return-from-pantry.cards": (
+        "E124", 6, 31, "`return_after_self` acts on cards in `discard`",
+    ),
+    "E125-choice-in-trolley.cards": (
+        "E125", 6, 17,
+        "choose from `pantry` or `discard`; look at `trolley` with count(in trolley) or "
+        "any(in trolley)",
+    ),
 }
 
 
@@ -144,4 +153,44 @@ def test_check_file_never_raises_on_a_missing_file(tmp_path: Path) -> None:
     assert tree is None
     assert [(d.code, d.line, d.column, d.message) for d in found] == [
         ("E121", 1, 1, "cannot read the file: no such file")
+    ]
+
+
+def test_zone_checks_follow_the_vocabulary_not_one_word(tmp_path: Path) -> None:
+    """E123-E125 come from what each verb and game declare: references (`next` is a pantry
+    card), names bound by `as` and the 2-4 player game's verbs are checked the same way."""
+    solo = tmp_path / "solo.cards"
+    solo.write_text(
+        "game elevenes-for-one\n"
+        'card 8 "Sandwiches" value 8 {\n'
+        "  on use, score {\n"
+        "    return_after_self next\n"
+        "    choose 1 in discard as found\n"
+        "    send_to_end found\n"
+        "    return_after_self found\n"
+        "    choose exactly 2 in trolley -> swap\n"
+        "  }\n"
+        "}\n",
+        encoding="utf-8",
+    )
+    _, found = check_file(solo)
+    assert [(d.code, d.line, d.column) for d in found] == [
+        ("E124", 4, 23), ("E124", 6, 17), ("E125", 8, 25),
+    ]
+    multi = tmp_path / "multi.cards"
+    multi.write_text(
+        "game elevenes\n"
+        'card 10 "Servants" value 3 {\n'
+        "  on play {\n"
+        "    reveal spread(me)\n"
+        "    choose 1 face_up in kitchen(me) -> flip_down\n"
+        "    reveal kitchen(me)\n"
+        "  }\n"
+        "}\n",
+        encoding="utf-8",
+    )
+    _, found = check_file(multi)
+    assert [(d.code, d.line, d.column, d.hint) for d in found] == [
+        ("E123", 4, 12, "`reveal` acts on `kitchen`"),
+        ("E124", 5, 25, "`flip_down` acts on cards in `spread`"),
     ]

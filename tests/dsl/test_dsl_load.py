@@ -190,20 +190,11 @@ def test_a_variant_plays_to_the_end_with_the_greedy_bot(tmp_path: Path) -> None:
     assert state.is_terminal()
 
 
-def test_a_card_that_swaps_outside_the_pantry_does_nothing(tmp_path: Path) -> None:
-    """Only pantry cards change places: a swap chosen in the discard pile has no candidates."""
+def test_a_card_that_swaps_outside_the_pantry_is_refused(tmp_path: Path) -> None:
+    """Only pantry cards change places: a swap chosen in the discard pile could only do
+    nothing, so loading the file is refused (E124) rather than played as a dead card."""
     path = write(tmp_path, 'card 7 "Odd Biscuits" { on use { choose 2 in discard -> swap } }\n')
-    game = elevenes.load_game("elevenes-for-one", cards=str(path))
-    doc = {
-        "game": "elevenes-for-one",
-        "options": {"edition": "v1.1", "minutes": 15, "challenge": False},
-        "phase": "turn", "minutes": 10, "trolley": [1], "discard": [2, 3],
-        "pantry": [[7, "up"], [4, "up"], [5, "up"], [6, "up"], [8, "up"], [9, "up"],
-                   [10, "up"], [11, "up"]],
-        "deck": [], "cursor": 0, "held": None, "restart": False, "stack": [],
-        "choice": None, "result": None,
-    }
-    state = game.state_from_json(doc)
-    state.apply_action("use")
-    after = state.to_json()
-    assert after["phase"] == "turn" and after["discard"] == [2, 3] and after["minutes"] == 9
+    with pytest.raises(CardFileError) as caught:
+        elevenes.load_game("elevenes-for-one", cards=str(path))
+    assert [(d.code, d.line) for d in caught.value.diagnostics] == [("E124", 1)]
+    assert "`swap` acts on cards in `pantry`" in caught.value.diagnostics[0].hint

@@ -10,6 +10,12 @@ from .diagnostics import Diagnostic, suggest
 from .vocab import VOCABULARIES, Vocabulary, vocabulary_for
 
 
+def _words(words: Iterable[str]) -> str:
+    """`a`, `b` or `c`: the words of a hint."""
+    quoted = [f"`{w}`" for w in words]
+    return " or ".join([", ".join(quoted[:-1]), quoted[-1]] if len(quoted) > 2 else quoted)
+
+
 def _at(positions: tuple[ast.Pos, ...], index: int, default: ast.Pos) -> ast.Pos:
     """The position of the ``index``-th word of a list, if the parser recorded it."""
     return positions[index] if index < len(positions) else default
@@ -19,11 +25,13 @@ class _Scope:
     def __init__(self) -> None:
         self.cards: set[str] = set()
         self.players: set[str] = {"me"}
+        self.zones: dict[str, str] = {}  # bound card name -> the zone it was chosen from
 
     def copy(self) -> _Scope:
         other = _Scope()
         other.cards = set(self.cards)
         other.players = set(self.players)
+        other.zones = dict(self.zones)
         return other
 
 
@@ -198,6 +206,17 @@ class Checker:
 
     def choose(self, stmt: ast.ChooseCards, scope: _Scope) -> None:
         self.set(stmt.set, scope)
+        zone = stmt.set.zone
+        allowed = self.v.choose_from
+        pickable = allowed is None or zone.name not in self.v.zones or zone.name in allowed
+        if not pickable:
+            self.report(
+                zone.pos,
+                "E125",
+                f"no card of `{zone.name}` can be chosen in {self.v.game}",
+                f"choose from {_words(allowed or ())}; look at `{zone.name}` with "
+                f"count(in {zone.name}) or any(in {zone.name})",
+            )
         self.player_name(stmt.by, stmt.pos, scope)
         quantity = stmt.quantity
         if quantity.count < 1:
@@ -208,8 +227,24 @@ class Checker:
             if quantity.count != 1:
                 self.report(stmt.pos, "E107", "`as NAME` names one chosen card: choose 1")
             self.bind(stmt.bind, stmt.pos, scope, scope.cards)
+            scope.zones[stmt.bind] = zone.name
         if stmt.apply is not None:
             self.call(stmt.apply, scope, chosen=quantity.count)
+            if pickable:
+                self.cards_from(stmt.apply, zone.name, zone.pos)
+
+    def cards_from(self, call: ast.Call, zone: str | None, pos: ast.Pos) -> None:
+        """E124: the verb acts only on cards of some zones, and these come from another."""
+        verb = self.v.verbs.get(call.verb)
+        if verb is None or not verb.cards_from or zone is None or zone not in self.v.zones:
+            return
+        if zone not in verb.cards_from:
+            self.report(
+                pos,
+                "E124",
+                f"`{call.verb}` does nothing to a card in `{zone}`",
+                f"`{call.verb}` acts on cards in {_words(verb.cards_from)}",
+            )
 
     def call(self, call: ast.Call, scope: _Scope, chosen: int | None) -> None:
         verb = self.v.verbs.get(call.verb)
@@ -261,6 +296,10 @@ class Checker:
                     f"unknown card reference `{arg.value}`",
                     suggest(str(arg.value), known),
                 )
+            else:
+                name = str(arg.value)
+                where = scope.zones.get(name) if name in scope.cards else self.v.ref_zones.get(name)
+                self.cards_from(call, where, arg.pos)
         elif kind == "player":
             if arg.kind != "name" or arg.value not in scope.players:
                 self.report(
@@ -271,6 +310,14 @@ class Checker:
                 )
         elif kind == "zone":
             self.zone(ast.ZoneRef(str(arg.value), arg.owner, arg.pos), scope)
+            verb = self.v.verbs[call.verb]
+            if verb.zones and arg.value in self.v.zones and arg.value not in verb.zones:
+                self.report(
+                    arg.pos,
+                    "E123",
+                    f"`{call.verb}` does nothing to `{arg.value}`",
+                    f"`{call.verb}` acts on {_words(verb.zones)}",
+                )
         elif kind == "dir":
             if arg.value not in ("left", "right"):
                 self.report(

@@ -34,6 +34,9 @@ CODES: dict[str, str] = {
     "E120": "unknown rule id",
     "E121": "file cannot be read",
     "E122": "member the game never looks at",
+    "E123": "verb given a zone it does nothing to",
+    "E124": "verb given cards of a zone it does nothing to",
+    "E125": "choice from a zone no card is chosen from",
 }
 
 INTERNAL = "E900"

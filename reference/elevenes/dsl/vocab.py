@@ -22,6 +22,11 @@ class Verb:
     chosen: int | None = None  # how many chosen cards it takes after "->" (0 = any number)
     word: str = ""  # the action word of a choice that ends in this verb
     doc: str = ""
+    # The zones a zone argument may name (E123) and the zones the cards it acts on must lie
+    # in, chosen (`->`) or named (E124); empty means any.  A verb given anything else could
+    # only do nothing, so the checker refuses it.
+    zones: tuple[str, ...] = ()
+    cards_from: tuple[str, ...] = ()
 
 
 @attrs.frozen
@@ -40,6 +45,10 @@ class Vocabulary:
     players: bool = False  # may cards choose players?
     guests: bool = False  # may the file define Special Guests?
     requires: bool = True  # does the game look at a card's `requires` (E122 if not)?
+    # the zones a `choose` may pick cards from (E125); None means every zone
+    choose_from: tuple[str, ...] | None = None
+    # the zone each card reference always names a card of (E124), e.g. next -> pantry
+    ref_zones: dict[str, str] = attrs.field(factory=dict)
 
 
 # game id -> module that defines VOCABULARY

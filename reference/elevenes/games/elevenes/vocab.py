@@ -38,7 +38,12 @@ VOCABULARY = Vocabulary(
     grants={"see": "the spread's owner may look at these cards at any time"},
     verbs={
         "flip_down": Verb(
-            "flip_down", ("card",), chosen=0, word="flip", doc="turn face-up cards face down"
+            "flip_down",
+            ("card",),
+            chosen=0,
+            word="flip",
+            doc="turn face-up cards face down",
+            cards_from=("spread",),
         ),
         "exchange": Verb(
             "exchange",
@@ -46,6 +51,7 @@ VOCABULARY = Vocabulary(
             chosen=1,
             word="give",
             doc="the chosen card and the named card change places between two kitchens",
+            cards_from=("kitchen",),
         ),
         "set_aside": Verb(
             "set_aside",
@@ -53,19 +59,35 @@ VOCABULARY = Vocabulary(
             chosen=1,
             word="pass",
             doc="put a kitchen card face down on the table, ready to be passed",
+            cards_from=("kitchen",),
         ),
         "pass_aside": Verb(
             "pass_aside", ("dir",), doc="every card set aside goes to the next player passing"
         ),
         "pick_back": Verb(
-            "pick_back", ("card",), chosen=1, word="pick", doc="pick one back colour (backs)"
+            "pick_back",
+            ("card",),
+            chosen=1,
+            word="pick",
+            doc="pick one back colour (backs)",
+            cards_from=("backs",),
         ),
         "arrange": Verb(
-            "arrange", ("card",), chosen=1, word="arrange", doc="take one arrange action"
+            "arrange",
+            ("card",),
+            chosen=1,
+            word="arrange",
+            doc="take one arrange action",
+            cards_from=("arrangements",),
         ),
-        "show": Verb("show", ("zone", "to", "player"), doc="let one player look at a zone"),
+        "show": Verb(
+            "show", ("zone", "to", "player"), doc="let one player look at a kitchen",
+            zones=("kitchen",),
+        ),
         "show_card": Verb("show_card", ("card", "to", "player"), doc="let one player see a card"),
-        "reveal": Verb("reveal", ("zone",), doc="show a zone to every player"),
+        "reveal": Verb(
+            "reveal", ("zone",), doc="show a kitchen to every player", zones=("kitchen",)
+        ),
         "end_round": Verb("end_round", (), doc="it is eleven o'clock: the round ends"),
     },
     players=True,
