@@ -88,7 +88,7 @@ def playout(rng: random.Random, minutes: int = 15) -> tuple[int, str, int, int, 
                     discard.remove(scored)
                     trolley.append(scored)
                     cost, place, restart, won = _effect(
-                        scored, False, pantry, down, discard, trolley, place, choose)
+                        scored, False, pantry, down, discard, trolley, place, choose, True)
                     minutes = max(0, minutes - cost)
                 discard.append(card)
                 if minutes == 0:
@@ -120,8 +120,9 @@ def playout(rng: random.Random, minutes: int = 15) -> tuple[int, str, int, int, 
         down = set()
 
 
-def _effect(card, used, pantry, down, discard, trolley, place, choose):  # type: ignore[no-untyped-def]
-    """Carry out a card's action; return (minutes it costs, the pass's place, restart?, _)."""
+def _effect(card, used, pantry, down, discard, trolley, place, choose, from_pile=False):  # type: ignore[no-untyped-def]
+    """Carry out a card's action; return (minutes it costs, the pass's place, restart?, _).
+    ``from_pile``: the card was scored from the discard pile by (11)."""
     cost = 1
     restart = False
     if card in (2, 3, 7):
@@ -156,7 +157,7 @@ def _effect(card, used, pantry, down, discard, trolley, place, choose):  # type:
             place -= 1
         pantry.append(first)
         down.discard(first)
-    elif card == 9:
+    elif card == 9 and not from_pile:  # from the pile (11) it has no place: nothing
         index = pantry.index(card) + 1 if card in pantry else place
         if index < len(pantry) and pantry[index] != 5:
             down.add(pantry[index])

@@ -152,6 +152,7 @@ class Solo:
         self.actions: Iterator[str] = iter(actions)
         self.restart = False
         self.won = False
+        self.from_pile = False  # a card scored from the discard pile by (11) is resolving
 
     def ask(self, options: list[str]) -> str:
         try:
@@ -267,7 +268,9 @@ class Solo:
         scorable = [c for c in self.discard if c == self.top() + 1]
         if scorable and self.ask(["pass"] + [f"score {c}" for c in scorable]) != "pass":
             self.discard.remove(scorable[0])
+            self.from_pile = True
             self.score(scorable[0])
+            self.from_pile = False
 
     def flip(self, cards: tuple[int, ...]) -> None:
         for card in cards:
@@ -300,7 +303,7 @@ class Solo:
             first = self.pantry[0][0]
             self.take_out(first)
             self.pantry.append([first, True])
-        elif card == 9:
+        elif card == 9 and not self.from_pile:  # from the pile it has no place: nothing
             i = self.index(9) + 1 if any(c == 9 for c, _ in self.pantry) else self.place
             if i < len(self.pantry) and self.pantry[i][1] and self.pantry[i][0] != 5:
                 self.pantry[i][1] = False

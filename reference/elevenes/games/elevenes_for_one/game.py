@@ -136,7 +136,14 @@ class Primitives:
     def ref_next(self, st: EfoState, fr: Frame) -> int | None:
         # EFO.RULING.NEXT-CARD: after the card's place if it has left the pantry
         pantry = st.pantry
-        index = pantry.index(fr.card) + 1 if fr.card in pantry else st.cursor
+        if fr.card in pantry:
+            index = pantry.index(fr.card) + 1
+        elif st.held() is not None:
+            # EFO.RULING.CAKES-ELEVENSES: a card scored from the discard pile (by a discard
+            # effect, (11)) never lay in this row, so it has no place and no next card
+            return None
+        else:
+            index = st.cursor
         return pantry[index] if index < len(pantry) else None
 
     # verbs: (state, frame, chosen cards or None, *arguments)
@@ -369,6 +376,7 @@ class EfoState(State):
         if phase == DEAL:
             return [DEAL_BASE + c for c in self.deck]
         if phase == FRONT:  # EFO.PASS.FRONT; EFO.RULING.FRONT-FIRST: not the first card
+            # step 1 has just laid every card face up (EFO.RULING.FRONT-FACE-UP)
             return [PASS] + [FRONT_BASE + c for c in sorted(self.pantry[1:])]
         if phase == EFFECT and self.choice is not None:
             return self.choice.options
@@ -675,6 +683,10 @@ class EfoState(State):
             raise BadState("in phase 'turn' the cursor must point at a face-up pantry card")
         if self.phase == OVER and self.result not in RESULTS:
             raise BadState(f"a finished game needs a result: {', '.join(RESULTS)}")
+        if self.phase == FRONT and self.down:  # EFO.RULING.FRONT-FACE-UP
+            raise BadState(
+                "in phase 'front' every pantry card lies face up (step 1 has just laid them "
+                f"out face up), but {sorted(self.down)} lie face down [EFO.RULING.FRONT-FACE-UP]")
         if self.phase == DEAL and not self.deck:
             raise BadState("phase 'deal' needs cards in the deck")
         if not 0 <= self.minutes <= 15:
