@@ -101,6 +101,15 @@ class ElvGame(Game):
             doc="keep playing rounds after a tie until there is an outright winner",
             rule="ELV.VARIANT.OUTRIGHT",
         ),
+        OptionSpec(
+            "first_server",
+            0,
+            kind=int,
+            low=0,
+            high=3,
+            doc="the seat that takes the starting server card for the first round",
+            rule="ELV.SETUP.SERVER",
+        ),
     )
 
     def __init__(self, options: Mapping[str, Any] | None = None, cards: CardSet | None = None):
@@ -122,6 +131,12 @@ class ElvGame(Game):
             cards = load_cards(None, str(self.options["guest_file"]) or None)
         self.cards = cards
         self.players = int(self.options["players"])
+        if int(self.options["first_server"]) >= self.players:  # ELV.SETUP.SERVER
+            raise BadOption(
+                f"option 'first_server' names seat {self.options['first_server']}, but a "
+                f"{self.players}-player game has seats 0 to {self.players - 1} "
+                "[ELV.SETUP.SERVER]"
+            )
         missing = [n for n in range(1, NUMBERS + 1) if n not in cards.cards]
         if missing:
             raise BadOption(f"the card set lacks card(s) {missing} [ELV.CARDS.TABLE]")
@@ -153,7 +168,8 @@ class ElvGame(Game):
     def new_initial_state(self) -> ElvState:
         state = ElvState(self)
         state.bowl = self.total_cubes  # ELV.SETUP.BOWL
-        state.server = 0  # ELV.SETUP.SERVER
+        # ELV.SETUP.SERVER / ELV.RULING.FIRST-SERVER: the table says who takes the card
+        state.server = int(self.options["first_server"])
         state.start_round()
         return state
 
