@@ -24,7 +24,8 @@ VOCABULARY = Vocabulary(
     },
     refs={
         "self": "the card whose effect this is",
-        "next": "the card after this one in the pantry (after its place, once it has left)",
+        "next": "the card after this one in the pantry (after its place, once it has left;"
+                " none for a card scored from the discard pile)",
         "first": "the first card of the pantry",
     },
     tests={"face_up": "is the card face up in the pantry", "face_down": "is it face down"},
