@@ -58,6 +58,7 @@ EXPECTED: dict[str, tuple[str, int, int, str | None]] = {
     "E124-return-from-pantry.cards": (
         "E124", 6, 31, "`return_after_self` acts on cards in `discard`",
     ),
+    "E126-face-up-in-discard.cards": ("E126", 6, 20, "`face_up` holds only in `pantry`"),
     "E125-choice-in-trolley.cards": (
         "E125", 6, 17,
         "choose from `pantry` or `discard`; look at `trolley` with count(in trolley) or "
@@ -157,7 +158,7 @@ def test_check_file_never_raises_on_a_missing_file(tmp_path: Path) -> None:
 
 
 def test_zone_checks_follow_the_vocabulary_not_one_word(tmp_path: Path) -> None:
-    """E123-E125 come from what each verb and game declare: references (`next` is a pantry
+    """E123-E126 come from what each verb, filter and game declare: references (`next` is a pantry
     card), names bound by `as` and the 2-4 player game's verbs are checked the same way."""
     solo = tmp_path / "solo.cards"
     solo.write_text(
@@ -192,5 +193,6 @@ def test_zone_checks_follow_the_vocabulary_not_one_word(tmp_path: Path) -> None:
     _, found = check_file(multi)
     assert [(d.code, d.line, d.column, d.hint) for d in found] == [
         ("E123", 4, 12, "`reveal` acts on `kitchen`"),
+        ("E126", 5, 14, "`face_up` holds only in `spread`"),
         ("E124", 5, 25, "`flip_down` acts on cards in `spread`"),
     ]

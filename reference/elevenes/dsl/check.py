@@ -362,6 +362,19 @@ class Checker:
                 if index >= len(chosen.filters):
                     words.append("self")  # an exception may also be the card itself
                 self.report(at, "E104", f"unknown filter `{item}`", suggest(item, words))
+            elif index < len(chosen.filters):
+                self.filter_zone(item, chosen.zone, at)
+
+    def filter_zone(self, name: str, zone: ast.ZoneRef, pos: ast.Pos) -> None:
+        """E126: a filter that can never hold for a card of the set's zone (the set is empty)."""
+        where = self.v.filter_zones.get(name)
+        if where and zone.name in self.v.zones and zone.name not in where:
+            self.report(
+                pos,
+                "E126",
+                f"no card in `{zone.name}` is ever `{name}`: the set is always empty",
+                f"`{name}` holds only in {_words(where)}",
+            )
 
     def cond(self, cond: ast.Cond, scope: _Scope) -> None:
         if isinstance(cond, ast.Compare):

@@ -37,6 +37,7 @@ CODES: dict[str, str] = {
     "E123": "verb given a zone it does nothing to",
     "E124": "verb given cards of a zone it does nothing to",
     "E125": "choice from a zone no card is chosen from",
+    "E126": "filter that never holds in its zone",
 }
 
 INTERNAL = "E900"

@@ -49,6 +49,8 @@ class Vocabulary:
     choose_from: tuple[str, ...] | None = None
     # the zone each card reference always names a card of (E124), e.g. next -> pantry
     ref_zones: dict[str, str] = attrs.field(factory=dict)
+    # the zones in which a filter can hold (E126), e.g. face_up -> pantry; others: any zone
+    filter_zones: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
 
 
 # game id -> module that defines VOCABULARY

@@ -92,4 +92,5 @@ VOCABULARY = Vocabulary(
     },
     players=True,
     guests=True,
+    filter_zones={"face_up": ("spread",), "face_down": ("spread",)},
 )

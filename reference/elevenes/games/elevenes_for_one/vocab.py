@@ -35,6 +35,7 @@ VOCABULARY = Vocabulary(
     # the trolley is a pile of scored cards in order: no rule ever picks a card from it
     choose_from=("pantry", "discard"),
     ref_zones={"next": "pantry", "first": "pantry"},
+    filter_zones={"face_up": ("pantry",), "face_down": ("pantry",)},
     verbs={
         "flip_down": Verb("flip_down", ("card",), chosen=0, word="flip",
                           doc="turn face-up pantry cards face down", cards_from=("pantry",)),
