@@ -185,7 +185,9 @@ def show_rules(words: list[str], game_id: str | None, out: TextIO) -> None:
         cite(words[0], out, full=True)
         return
     found = rulebook.search(words, game=game_id if game_id in rulebook.games() else None)
-    if not found:
+    if not found and len(words) == 1 and words[0].isupper():
+        cite(words[0], out)  # meant as an id: say it is unknown, with the closest ids
+    elif not found:
         print(f"  No rule mentions {' '.join(words)!r}.", file=out)
     elif len(found) == 1:
         cite(found[0].id, out, full=True)
