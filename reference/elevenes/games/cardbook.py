@@ -77,6 +77,9 @@ class CardBook:
                 return found[0], []
         lowered = {name.lower(): name for name in self.names.values()}
         close = difflib.get_close_matches(text, list(lowered), n=3, cutoff=0.6)
+        by_word = {word: name for low, name in lowered.items() for word in low.split()}
+        close += [low for word in difflib.get_close_matches(text, list(by_word), n=3, cutoff=0.6)
+                  for low in [by_word[word].lower()] if low not in close]
         return None, [lowered[c] for c in close]
 
 

@@ -186,6 +186,8 @@ def ask(state: ElvState, out: TextIO, inp: TextIO, book: CardBook | None = None,
         card = state.stack[-1].card
         screen.say(f"{card_name(card, book)} asks you to choose:", "heading")
         screen.say(book.effect(card % NUMBERS + 1, width=94, indent="  "), "dim")
+        for word, meaning in glossary_for(names).items():
+            screen.say(f"  {word}: {meaning}", "dim")
     elif state.phase == REVEALING:
         screen.say("Reveal your Special Guest now, or keep it hidden?", "heading")
     elif state.phase == SECOND:

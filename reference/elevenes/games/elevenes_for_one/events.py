@@ -16,7 +16,7 @@ GLOSSARY = {
     "discard": "put the current card on the discard pile (at most 3 cards there)",
     "front N": "step 2: put face-up card N first in the pantry (costs a minute)",
     "pass": "step 2: put no card first; in an effect: decline it (when it may be declined)",
-    "flip N": "turn card N face down",
+    "flip N": "turn card N face down (flip N M: both of them)",
     "swap A B": "exchange the places of cards A and B in the pantry",
     "return N": "take card N from the discard pile back into the pantry",
     "move N": "move card N to where the card's effect says",
@@ -132,7 +132,7 @@ def menu_label(doc: Json, action: str, book: CardBook, compact: bool = False) ->
     if compact and words[0] == "swap":
         return " <-> ".join(cards)
     if compact and words[0] == "flip":
-        return join(cards) + " face down"
+        return " + ".join(cards)
     phase = doc["phase"]
     if words[0] == "pass":
         return "put no card first" if phase == "front" else "decline the effect"

@@ -124,6 +124,9 @@ def ask(state: EfoState, out: TextIO, inp: TextIO, book: CardBook | None = None,
     note = effect_note(state, book)
     if note:
         screen.say(note, "dim")
+    if state.phase == EFFECT:  # what the words of the choices mean
+        for word, meaning in glossary_for(texts).items():
+            screen.say(f"  {word}: {meaning}", "dim")
     compact = len(texts) > 12
     screen.menu([(text, menu_label(doc, text, book, compact)) for text in texts])
     return read_action(
