@@ -39,7 +39,7 @@ def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-# -- Elevenes for One ------------------------------------------------------------------------------
+# -- Elevenes for One ---
 def test_the_log_tells_each_move_and_its_effects(
         here: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     # seed 1 lays out 3 10 9 4 ...: no card first, use Milk, flip Cakes and Servants
@@ -100,7 +100,7 @@ def test_actions_are_case_insensitive_and_typos_get_suggestions(
     assert "EFO.SETUP.CLOCK: The clock starts at 15" in out
 
 
-# -- saves -----------------------------------------------------------------------------------------
+# -- saves ---
 def test_a_save_records_cards_and_options_and_is_never_overwritten(
         here: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     (here / "my.cards").write_text(USER_SUGAR)
@@ -176,7 +176,7 @@ def test_ctrl_c_and_ctrl_d_both_save_and_say_so(
     assert json.loads((here / f"{game}-save.json").read_text())["game"] == game
 
 
-# -- colour ------------------------------------------------------------------------------------------
+# -- colour ---
 class Tty(io.StringIO):
     def isatty(self) -> bool:
         return True
@@ -205,7 +205,7 @@ def test_a_piped_game_has_no_escape_codes(
         assert code == 0 and out and "\x1b" not in out
 
 
-# -- Elevenes ----------------------------------------------------------------------------------------
+# -- Elevenes ---
 def elv_args(**given: object) -> argparse.Namespace:
     base = {"seed": 3, "bot": None, "quiet": False, "resume": None, "cards": None}
     base.update(given)
@@ -247,7 +247,7 @@ def test_handing_a_card_over_is_named_apart_from_ending_a_turn() -> None:
     assert elv_label(TURN, "play 7a", names) == "Biscuits"
 
 
-# -- Bowling -----------------------------------------------------------------------------------------
+# -- Bowling ---
 def test_bowling_log_and_the_score_pad_printed_once(
         here: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run_cli(["play", "bowling-solitaire", "--seed", "3"],
@@ -263,7 +263,7 @@ def test_bowling_log_and_the_score_pad_printed_once(
     assert out.split("Frame 10 done:")[1].count("Frame|") == 1
 
 
-# -- rules as plain text ----------------------------------------------------------------------------
+# -- rules as plain text ---
 def test_rules_show_renders_myst_as_plain_text_without_splitting_ids(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run_cli(["rules", "show", "EFO.CARD.SERVANTS", "BWL.SETUP.PINS"], "",
@@ -285,7 +285,7 @@ def test_the_prompt_renders_rules_as_plain_text(
     assert code == 0 and "See EFO.RULING.SERVANTS." in out and "{ref}" not in out
 
 
-# -- judge --cards ----------------------------------------------------------------------------------
+# -- judge --cards ---
 def test_judge_with_a_users_cards(here: Path, monkeypatch: pytest.MonkeyPatch,
                                   capsys: pytest.CaptureFixture[str]) -> None:
     from elevenes.paths import conformance_dir
@@ -301,7 +301,7 @@ def test_judge_with_a_users_cards(here: Path, monkeypatch: pytest.MonkeyPatch,
     assert code == 1 and "cannot read card file missing.cards" in err
 
 
-# -- shared pieces -----------------------------------------------------------------------------------
+# -- shared pieces ---
 def test_reordering_names_swaps_moves_and_shuffles() -> None:
     assert reordering([1, 2, 3, 4], [1, 4, 3, 2]) == ("swap", [2, 4])
     assert reordering([1, 2, 3, 4], [2, 3, 4, 1]) == ("end", [1])
