@@ -111,3 +111,16 @@ class Screen:
         for r in range(rows):
             line = "".join(cells[i].ljust(span) for i in range(r, len(cells), rows))
             self.say(line.rstrip())
+
+    def table(self, text: str, marks: dict[str, str] | None = None) -> None:
+        """Print a drawn table; with colour, each substring in ``marks`` is drawn in its
+        style (``{"▲ now": "now"}``), the rest as it is."""
+        if self._console is None or not marks:
+            self.say(text)
+            return
+        from rich.markup import escape
+
+        body = escape(text)
+        for piece, style in marks.items():
+            body = body.replace(escape(piece), f"[{STYLES.get(style, style)}]{escape(piece)}[/]")
+        self.say(body, painted=True)

@@ -144,9 +144,9 @@ def play_terminal(game: BowlingGame, args: argparse.Namespace, out: TextIO, inp:
             if not quiet:
                 screen.say(f"  -> {state.action_to_string(action)}", "hint")
         else:
-            log.show_new(screen)
             screen.say("")
-            screen.say(render(state))
+            screen.table(render(state), {"·": "dim", "Frame ": "heading"})
+            log.show_new(screen)
             chosen = ask(state, out, inp, log, screen)
             if chosen is None:
                 screen.say("Moves so far: " + ", ".join(replay))

@@ -258,9 +258,10 @@ def play_terminal(game: ElvGame, args: argparse.Namespace, out: TextIO, inp: Tex
         elif player == human and state.phase == REVEALING and state.legal_actions() == [PASS]:
             action = PASS  # asked about a guest that cannot come yet: nothing to decide
         elif player == human:
-            log.show_new(screen)
             screen.say("")
-            screen.say(render(state.observation(player), book))
+            screen.table(render(state.observation(player), book),
+                         {"You (set a)": "heading", " -- ": "dim", "Round ": "heading"})
+            log.show_new(screen)  # what happened since her last decision, above the choices
             chosen = ask(state, out, inp, book, log, screen)
             if chosen is None:
                 save_game(state, out, getattr(args, "cards", None), screen)

@@ -21,6 +21,10 @@ from .game import DEAL, EFFECT, FRONT, OVER, TURN, EfoGame, EfoState
 WIDTH = 12
 
 
+TABLE_MARKS = {"▲ now": "now", "▲ acting": "now", "░" * (WIDTH - 2): "down", "●": "good",
+               "○": "dim"}
+
+
 def short(name: str, inner: int) -> str:
     """A card name that fits in a box: spaces around ``&`` dropped, then cut."""
     if len(name) > inner:
@@ -165,7 +169,7 @@ def play_terminal(game: EfoGame, args: argparse.Namespace, out: TextIO, inp: Tex
             state.apply_action(action)
             if state.phase != DEAL:
                 log.add(laid_out(state.to_json(), book), "chance")
-                if not quiet:
+                if bot is not None and not quiet:
                     screen.say("")
                     log.show_new(screen)
             continue
@@ -186,7 +190,8 @@ def play_terminal(game: EfoGame, args: argparse.Namespace, out: TextIO, inp: Tex
                 log.shown = len(log.entries)
             continue
         screen.say("")
-        screen.say(render(state, book))
+        screen.table(render(state, book), TABLE_MARKS)
+        log.show_new(screen)  # what happened since the last decision, just above the choices
         chosen = ask(state, out, inp, book, log, screen)
         if chosen is None:
             save_game(state, out, getattr(args, "cards", None), screen)
@@ -196,6 +201,7 @@ def play_terminal(game: EfoGame, args: argparse.Namespace, out: TextIO, inp: Tex
         before = state.to_json()
         state.apply_action(chosen)
         log.extend(describe(before, state.to_json(), text, book))
+    if bot is None:
         log.show_new(screen)
     if not quiet:
         screen.say("")
