@@ -63,7 +63,7 @@ def test_every_choice_prompt_shows_the_card_text_and_what_each_action_does(
     assert code == 0
     step3 = out.split("Step 3: card (3) Milk: score, use or discard it.")[1]
     assert "turn them face down without their actions" in step3.split("1.")[0]  # card text
-    assert re.search(r"1\. use +carry out \(3\) Milk's effect, then it turns face down", step3)
+    assert re.search(r"1\. use +carry out its effect; then it is turned face down", step3)
     choose = out.split("Card (3) Milk asks you to choose.")[1]
     heading = choose.split("1.")[0]
     assert "turn them face down without their actions" in heading
@@ -79,7 +79,7 @@ def test_card_command_and_user_card_names_everywhere(
     code, out, _ = run_cli(["play", "elevenes-for-one", "--seed", "1", "--cards", "my.cards"],
                            "card brown\ncard 7\ncard sugr\nfront 4\nuse\nq\n", monkeypatch, capsys)
     assert code == 0
-    assert "│Brown Suga│" in out  # the board's box
+    assert "│  Brown   │" in out and "│  Sugar   │" in out  # the board's box
     assert "From your card file my.cards:2:" in out and "cost 3" in out  # the user's text
     assert "(7) Biscuits" in out and "swap their" in out  # a shipped card: its rule text
     assert "No card 'sugr'. Did you mean Brown Sugar?" in out

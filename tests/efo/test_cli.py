@@ -88,7 +88,8 @@ def test_face_down_cards_are_drawn_as_backs(monkeypatch: pytest.MonkeyPatch,
                            monkeypatch=monkeypatch, capsys=capsys)
     assert code == 0
     last_table = out.rsplit("Pantry (first to last):", 1)[1]
-    assert last_table.count("│" + "░" * (WIDTH - 2) + "│") == 3  # Milk, Servants and Cakes
+    # Milk, Servants and Cakes: two lines of the back each
+    assert last_table.count("│" + "░" * (WIDTH - 2) + "│") == 2 * 3
 
 
 @pytest.mark.parametrize("args, message", [

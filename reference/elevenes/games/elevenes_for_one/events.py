@@ -141,7 +141,7 @@ def menu_label(doc: Json, action: str, book: CardBook, compact: bool = False) ->
     if phase == "turn":
         current = book.label(_pantry(doc)[doc["cursor"]])
         return {"score": f"put {current} on the trolley",
-                "use": f"carry out {current}'s effect, then it turns face down",
+                "use": "carry out its effect; then it is turned face down",
                 "discard": f"put {current} on the discard pile"}.get(words[0], "")
     return {"flip": f"turn {join(cards)} face down",
             "swap": f"exchange the places of {join(cards)}",

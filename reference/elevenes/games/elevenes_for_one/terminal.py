@@ -25,21 +25,36 @@ TABLE_MARKS = {"▲ now": "now", "▲ acting": "now", "░" * (WIDTH - 2): "down
                "○": "dim"}
 
 
-def short(name: str, inner: int) -> str:
-    """A card name that fits in a box: spaces around ``&`` dropped, then cut."""
-    if len(name) > inner:
-        name = name.replace(" & ", "&")
-    return name[:inner]
+def name_lines(name: str, inner: int) -> tuple[str, str]:
+    """A card name on the two lines of a box: whole words while they fit, else cut."""
+    words = name.split()
+    first = ""
+    while words and len((first + " " + words[0]).strip()) <= inner:
+        first = (first + " " + words.pop(0)).strip()
+    if not first:  # a first word longer than the box
+        return name[:inner], name[inner:2 * inner]
+    return first, " ".join(words)[:inner]
 
 
 def card_box(card: int | None, face_up: bool = True, book: CardBook | None = None) -> list[str]:
-    """Three lines of one card: a framed number and name, or a back."""
+    """Four lines of one card: a framed number and its name on two lines, or a back."""
     inner = WIDTH - 2
     if card is None or not face_up:
-        return ["┌" + "─" * inner + "┐", "│" + "░" * inner + "│", "└" + "─" * inner + "┘"]
-    name = short((book or CardBook(None)).name(card), inner)
-    return ["┌" + f"{card:>2}".ljust(inner, "─") + "┐", "│" + name.center(inner) + "│",
-            "└" + "─" * inner + "┘"]
+        return ["┌" + "─" * inner + "┐", "│" + "░" * inner + "│", "│" + "░" * inner + "│",
+                "└" + "─" * inner + "┘"]
+    first, second = name_lines((book or CardBook(None)).name(card), inner)
+    return ["┌" + f"{card:>2}".ljust(inner, "─") + "┐", "│" + first.center(inner) + "│",
+            "│" + second.center(inner) + "│", "└" + "─" * inner + "┘"]
+
+
+def empty_box() -> list[str]:
+    """An empty place: a dotted outline."""
+    inner = WIDTH - 2
+    return ["┌" + "╌" * inner + "┐", *(["╎" + " " * inner + "╎"] * 2), "└" + "╌" * inner + "┘"]
+
+
+def spacer() -> list[str]:
+    return [" " * WIDTH] * 4
 
 
 def row(boxes: list[list[str]], marks: list[str] | None = None) -> str:
@@ -52,7 +67,7 @@ def row(boxes: list[list[str]], marks: list[str] | None = None) -> str:
     lines: list[str] = []
     for start in range(0, len(boxes), per_row):
         chunk = boxes[start:start + per_row]
-        lines.extend("  " + " ".join(box[i] for box in chunk) for i in range(3))
+        lines.extend("  " + " ".join(box[i] for box in chunk) for i in range(len(chunk[0])))
         if marks is not None:
             lines.append("  " + " ".join(m.center(WIDTH) for m in marks[start:start + per_row]))
     return "\n".join(lines)
@@ -65,9 +80,13 @@ def render(state: EfoState, book: CardBook | None = None) -> str:
     clock = "●" * state.minutes + "○" * (15 - state.minutes)
     parts = [f"Clock  {clock}  {state.minutes} min left"]
     top = state.trolley[-1] if state.trolley else None
-    trolley = f"{len(state.trolley)} card(s), top {book.label(top)}" if top else "empty"
-    parts.append(f"Trolley: {trolley}")
-    parts.append(row([card_box(top, book=book)]) if top else "  (empty)")
+    count = len(state.trolley)
+    parts.append(f"Trolley ({count} card{'s' if count != 1 else ''})".ljust(2 * (WIDTH + 1) + 2)
+                 + f"Discard pile ({len(state.discard)}/3)")
+    boxes = [card_box(top, book=book) if top else empty_box(), spacer()]
+    boxes += [card_box(c, book=book) for c in state.discard]
+    boxes += [empty_box() for _ in range(3 - len(state.discard))]
+    parts.append(row(boxes))
     marks: list[str] = []
     for index, card in enumerate(state.pantry):
         if state.phase == TURN and index == state.cursor:
@@ -78,8 +97,6 @@ def render(state: EfoState, book: CardBook | None = None) -> str:
             marks.append(str(index + 1))
     parts.append("Pantry (first to last):")
     parts.append(row([card_box(c, c not in state.down, book) for c in state.pantry], marks))
-    parts.append(f"Discard pile ({len(state.discard)}/3):")
-    parts.append(row([card_box(c, book=book) for c in state.discard]))
     return "\n".join(parts)
 
 
