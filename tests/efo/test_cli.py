@@ -179,4 +179,4 @@ def test_a_saved_game_keeps_its_options(tmp_path: Path, monkeypatch: pytest.Monk
                               "elevenes-for-one-save.json"], stdin="q\n",
                              monkeypatch=monkeypatch, capsys=capsys)
     assert code == 0, err
-    assert "12 min left" in out and "Trolley: empty" in out
+    assert "12 min left" in out and "Trolley (0 cards)" in out
