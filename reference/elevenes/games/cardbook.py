@@ -60,7 +60,9 @@ class CardBook:
         rulebook = load_rulebook()
         if card.rule in rulebook:
             rule = rulebook.get(card.rule)
-            return plain_text(rule.text, width, indent) + f"\n{indent}[{rule.id}]"
+            paragraphs = [p for p in rule.text.split("\n\n")
+                          if not p.lstrip().startswith(("Source:", "Pinned by"))]
+            return plain_text("\n\n".join(paragraphs), width, indent) + f"\n{indent}[{rule.id}]"
         return textwrap.indent(_block_at(card.source), indent)
 
     def find(self, word: str) -> tuple[int | None, list[str]]:

@@ -26,7 +26,7 @@ GLOSSARY = {
                       "there; you may then arrange once more",
     "pass": "end your turn (after an arrange action, or with no move); in an effect: decline; "
             "for a guest: keep it hidden",
-    "pass C": "Fine China / Biscuits: hand card C over (set it aside for the next player)",
+    "pass C": "Fine China / Biscuits: hand card C over (it is set aside, then passed on)",
     "reveal": "reveal your Special Guest",
     "flip C": "Tea: turn face-up card C face down (it stays where it is)",
     "take C": "Milk / Cakes: the card you take",
