@@ -66,14 +66,18 @@ def changes(before: Json, after: Json, book: CardBook) -> list[str]:
     """Everything the action changed on the table, forced effects included."""
     lines: list[str] = []
     name = book.label
+    back = removed(before["discard"], after["discard"])  # out of the discard pile
     for card in added(before["trolley"], after["trolley"]):
-        lines.append(f"scored {name(card)} on the trolley")
+        lines.append(f"scored {name(card)}" + (" from the discard pile" if card in back else "")
+                     + " on the trolley")
     for card in removed(before["trolley"], after["trolley"]):
         lines.append(f"{name(card)} left the trolley")
     for card in added(before["discard"], after["discard"]):
         lines.append(f"discarded {name(card)} ({len(after['discard'])}/3 on the pile)")
-    for card in removed(before["discard"], after["discard"]):
-        lines.append(f"{name(card)} came back from the discard pile")
+    told = set(after["trolley"]) | set(_pantry(after))
+    for card in back:
+        if card not in told:
+            lines.append(f"{name(card)} came back from the discard pile")
     new_pass = after["phase"] == "deal" and before["phase"] != "deal"
     if not new_pass:
         old, new = _pantry(before), _pantry(after)
@@ -81,7 +85,8 @@ def changes(before: Json, after: Json, book: CardBook) -> list[str]:
             place = new.index(card)
             where = f"after {name(new[place - 1])}" if place else "first"
             side = "face down" if card in _down(after) else "face up"
-            lines.append(f"{name(card)} went into the pantry {side}, {where}")
+            source = " from the discard pile" if card in back else ""
+            lines.append(f"{name(card)} came back{source} into the pantry {side}, {where}")
         kind, items = reordering(old, new)
         if kind == "swap":
             lines.append(f"swapped {name(items[0])} and {name(items[1])}")
