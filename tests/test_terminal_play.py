@@ -314,3 +314,19 @@ def test_reordering_names_swaps_moves_and_shuffles() -> None:
     log.add("two")
     log.show_new(Screen(out))
     assert out.getvalue() == "one\ntwo\n"
+
+
+def test_elevenes_shows_a_users_card_names_and_explains_effect_choices(here: Path) -> None:
+    (here / "elv.cards").write_text('game elevenes\ncard 4 "Honey" value 2 {\n}\n')
+    game = load_game("elevenes", {"players": 2}, cards=str(here / "elv.cards"))
+    out = io.StringIO()
+    play_elevenes(game, elv_args(), out, io.StringIO("card honey\n" + "1\n" * 3000))
+    text = out.getvalue()
+    assert "kitchen: 4a Honey, 6a Fine China, 10a Servants" in text
+    assert re.search(r"1\. play 4a +Honey", text)
+    assert "From your card file" in text and 'card 4 "Honey" value 2' in text
+    # an effect's prompt: the card's text, what its action words mean, what each choice does
+    assert "6a Fine China asks you to choose:" in text
+    assert "pass C: Fine China / Biscuits: hand card C over" in text
+    assert re.search(r"pass 10a +hand 10a over", text)
+    assert "Source:" not in text.split("6a Fine China asks you to choose:")[1].split(">")[0]
