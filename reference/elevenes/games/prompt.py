@@ -19,6 +19,25 @@ A refused move is explained with the rule that forbids it.  A front end passes w
 a ``CardBook`` for ``card``, a glossary of its action words (shown with ``help``), its
 ``EventLog`` for ``log`` and its ``Screen``.
 
+A game's front end (``games/<game>/terminal.py``) is built from these shared pieces; the
+three shipped ones show the pattern::
+
+    screen, book, log = Screen(out), CardBook(game.cards), EventLog()
+    state = starting_state(game, args.saved)
+    while not state.is_terminal():
+        ...                                    # chance: sample_chance; bots: their choice
+        screen.table(render(state, book))      # the game's own drawing of the table
+        log.show_new(screen)                   # what happened since, above the choices
+        screen.menu([(text, label(text)) ...]) # each choice with what it does
+        action = read_action(state, actions, out, inp, help_text=..., cards=book,
+                             glossary=..., log=log, screen=screen)
+        if action is None:                     # q, Ctrl-D, Ctrl-C
+            save_game(state, out, args.cards, screen)
+            return 0
+        before = state.to_json()               # or state.observation(viewer)
+        state.apply_action(action)
+        log.extend(describe(before, state.to_json(), text))  # games/<game>/events.py
+
 Saving: ``save_game`` writes the canonical state with one more key, ``saved_with``, that
 records the card file (path and SHA-256 of its text) and the options; it never overwrites a
 file (``<game>-save.json``, then ``<game>-save-2.json``, ...).  ``read_saved`` and
