@@ -50,7 +50,8 @@ def seat_name(seat: int, human: int | None) -> str:
 # -- what a player sees ---------------------------------------------------------------------------
 NAME_COLUMN = 16
 LEGEND = ("Spread positions: 1 = Tea Trolley spot | 2-5 top row | 6-9 bottom row | "
-          "10 = Servants spot.  ~b = a face-down card with back b; ~3a = your face-down 3a.")
+          "10 = Servants spot.\n~b = a face-down card with back b; ~3a = your face-down 3a; "
+          "-- = an empty position.")
 
 
 def spread_row(slots: list[str]) -> str:
@@ -205,6 +206,18 @@ def ask(state: ElvState, out: TextIO, inp: TextIO, book: CardBook | None = None,
     )
 
 
+def dealt(doc: Json, human: int | None, book: CardBook) -> str:
+    """The line told when a round's deal is complete."""
+    first = doc["players"][0]
+    down = sum(1 for slot in first["spread"] if slot is not None)
+    text = (f"The cards are dealt: {down} face down in each spread, {len(first['kitchen'])} "
+            "in each kitchen.")
+    if human is not None:
+        mine = doc["players"][human]["kitchen"]
+        text += " Your kitchen: " + ", ".join(card_label(c, book) for c in mine) + "."
+    return text
+
+
 def results(state: ElvState, human: int | None) -> str:
     lines = []
     if state.last is not None:
@@ -250,7 +263,8 @@ def play_terminal(game: ElvGame, args: argparse.Namespace, out: TextIO, inp: Tex
     round_shown = 0
     while not state.is_terminal():
         if state.round != round_shown and state.phase == DEALING and not quiet:
-            log.add(f"== Round {state.round} ==", "heading")
+            log.add(f"\n== Round {state.round} ==", "heading")
+            log.show_new(screen)  # the last round's end, then the new round's heading
             round_shown = state.round
         player = state.current_player()
         if state.is_chance_node():
@@ -279,6 +293,8 @@ def play_terminal(game: ElvGame, args: argparse.Namespace, out: TextIO, inp: Tex
             continue
         if line is not None and not (watching and dealing):
             log.add(line, "chance" if dealing else "event")
+        if dealing and state.phase not in (DEALING, GUESTS):
+            log.add(dealt(view(state), human, book), "chance")
         if before is not None and state.round == round_before and not state.is_terminal():
             log.extend(["    " + text for text in changes(before, view(state), human, book)])
             if human is not None:
