@@ -77,12 +77,14 @@ def test_card_command_and_user_card_names_everywhere(
     (here / "my.cards").write_text(USER_SUGAR)
     # seed 1: 3 10 9 4 ...; put (4) first, then it is the current card
     code, out, _ = run_cli(["play", "elevenes-for-one", "--seed", "1", "--cards", "my.cards"],
-                           "card brown\ncard 7\ncard sugr\nfront 4\nuse\nq\n", monkeypatch, capsys)
+                           "card brown\ncard 7\ncard sugr\ncard\nfront 4\nuse\nq\n", monkeypatch,
+                           capsys)
     assert code == 0
     assert "│  Brown   │" in out and "│  Sugar   │" in out  # the board's box
     assert "From your card file my.cards:2:" in out and "cost 3" in out  # the user's text
     assert "(7) Biscuits" in out and "swap their" in out  # a shipped card: its rule text
     assert "No card 'sugr'. Did you mean Brown Sugar?" in out
+    assert "Cards: (1) Tea Trolley, (2) Tea, (3) Milk, (4) Brown Sugar, (5) Cups & Saucers" in out
     assert "Step 3: card (4) Brown Sugar: score, use or discard it." in out
     assert "You use (4) Brown Sugar: turned (4) Brown Sugar face down; -3 minutes" in out
 

@@ -288,8 +288,12 @@ def read_action(
         if command in ("rules", "rule"):
             show_rules(words[1:], state.game.id, out)
             continue
-        if command == "card" and cards is not None and len(words) > 1:
-            show_card(" ".join(words[1:]), cards, out)
+        if command in ("card", "cards") and cards is not None:
+            if len(words) > 1:
+                show_card(" ".join(words[1:]), cards, out)
+            else:
+                screen.say("Cards: " + ", ".join(cards.label(n) for n in sorted(cards.names))
+                           + ". Type card N or card NAME for one.")
             continue
         if command == "log" and log is not None:
             log.show_all(screen)
