@@ -228,6 +228,15 @@ def show_card(word: str, cards: CardBook, out: TextIO) -> None:
     print(cards.effect(number, width=92, indent="    "), file=out)
 
 
+def show_glossary(glossary: Mapping[str, str], screen: Screen, width: int = 96) -> None:
+    """What the action words on offer mean, one wrapped line each (under a choice prompt)."""
+    from ..rulebook.cli import fill
+
+    for word, meaning in glossary.items():
+        text = fill(f"{word}: {meaning}", width, "  ")
+        screen.say(text.replace("\n  ", "\n      "), "dim")
+
+
 def compose_help(intro: str, cards: CardBook | None, glossary: Mapping[str, str] | None) -> str:
     lines = [intro]
     if glossary:

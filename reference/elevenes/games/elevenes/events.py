@@ -37,11 +37,19 @@ GLOSSARY = {
 }
 
 
-def glossary_for(actions: list[str]) -> dict[str, str]:
-    """The meanings of the forms among ``actions`` (a bare ``pass`` and ``pass C`` apart)."""
+PASS_MEANS = {SECOND: "end your turn", EFFECT: "decline the effect",
+              REVEALING: "keep your guest hidden"}
+
+
+def glossary_for(actions: list[str], phase: str | None = None) -> dict[str, str]:
+    """The meanings of the forms among ``actions`` (a bare ``pass`` and ``pass C`` apart);
+    with ``phase``, a bare ``pass`` gets its meaning there only."""
     forms = {text.split()[0] + ("" if len(text.split()) == 1 else " _") for text in actions}
-    return {key: meaning for key, meaning in GLOSSARY.items()
-            if key.split()[0] + ("" if len(key.split()) == 1 else " _") in forms}
+    found = {key: meaning for key, meaning in GLOSSARY.items()
+             if key.split()[0] + ("" if len(key.split()) == 1 else " _") in forms}
+    if "pass" in found and phase in PASS_MEANS:
+        found["pass"] = PASS_MEANS[phase]
+    return found
 
 
 def position_name(position: int) -> str:

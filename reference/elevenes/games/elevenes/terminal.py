@@ -18,7 +18,7 @@ from ...core.errors import BadOption
 from ...core.play import sample_chance
 from ..cardbook import CardBook
 from ..events import EventLog
-from ..prompt import read_action, save_game, starting_state
+from ..prompt import read_action, save_game, show_glossary, starting_state
 from ..screen import Screen
 from . import guests_are_illustrative
 from .bots import BOTS, Bot, greedy_player
@@ -187,8 +187,7 @@ def ask(state: ElvState, out: TextIO, inp: TextIO, book: CardBook | None = None,
         card = state.stack[-1].card
         screen.say(f"{card_name(card, book)} asks you to choose:", "heading")
         screen.say(book.effect(card % NUMBERS + 1, width=94, indent="  "), "dim")
-        for word, meaning in glossary_for(names).items():
-            screen.say(f"  {word}: {meaning}", "dim")
+        show_glossary(glossary_for(names, state.phase), screen)
     elif state.phase == REVEALING:
         screen.say("Reveal your Special Guest now, or keep it hidden?", "heading")
     elif state.phase == SECOND:

@@ -12,7 +12,7 @@ from ...core.errors import ElevenesError
 from ...core.play import sample_chance
 from ..cardbook import CardBook
 from ..events import EventLog
-from ..prompt import read_action, save_game, starting_state
+from ..prompt import read_action, save_game, show_glossary, starting_state
 from ..screen import Screen
 from .bots import BOTS
 from .events import GLOSSARY, describe, glossary_for, laid_out, menu_label
@@ -146,8 +146,7 @@ def ask(state: EfoState, out: TextIO, inp: TextIO, book: CardBook | None = None,
     if note:
         screen.say(note, "dim")
     if state.phase == EFFECT:  # what the words of the choices mean
-        for word, meaning in glossary_for(texts).items():
-            screen.say(f"  {word}: {meaning}", "dim")
+        show_glossary(glossary_for(texts), screen)
     compact = len(texts) > 12
     screen.menu([(text, menu_label(doc, text, book, compact)) for text in texts])
     return read_action(
