@@ -104,7 +104,10 @@ def check_resume(saved: Mapping[str, Any], path: str, options: Mapping[str, Any]
     the game does (coercing text).  A given option that differs from the saved one is
     refused, so is a card file other than the saved one; without ``--cards`` the saved card
     file is used again, if it is unchanged."""
+    meta = saved.get(SAVE_KEY)
     saved_options = saved.get("options")
+    if not isinstance(saved_options, dict) and isinstance(meta, dict):
+        saved_options = meta.get("options")  # a state document without its options
     saved_options = dict(saved_options) if isinstance(saved_options, dict) else {}
     if options:
         wanted = game_options({**saved_options, **options})
@@ -115,7 +118,6 @@ def check_resume(saved: Mapping[str, Any], path: str, options: Mapping[str, Any]
             raise BadOption(
                 f"{path} was saved with {shown}; a saved game keeps its options (leave out "
                 f"-o {' -o '.join(f'{k}={options[k]}' for k in clashes)}, or start a new game)")
-    meta = saved.get(SAVE_KEY)
     record = meta.get("cards") if isinstance(meta, dict) else None
     if cards is not None:
         given = card_file_record(cards)
