@@ -88,7 +88,8 @@ def test_face_down_cards_are_drawn_as_backs(monkeypatch: pytest.MonkeyPatch,
                            monkeypatch=monkeypatch, capsys=capsys)
     assert code == 0
     last_table = out.rsplit("Pantry (first to last):", 1)[1]
-    assert last_table.count("│" + "░" * (WIDTH - 2) + "│") == 3  # Milk, Servants and Cakes
+    # Milk, Servants and Cakes: two lines of the back each
+    assert last_table.count("│" + "░" * (WIDTH - 2) + "│") == 2 * 3
 
 
 @pytest.mark.parametrize("args, message", [
@@ -178,4 +179,4 @@ def test_a_saved_game_keeps_its_options(tmp_path: Path, monkeypatch: pytest.Monk
                               "elevenes-for-one-save.json"], stdin="q\n",
                              monkeypatch=monkeypatch, capsys=capsys)
     assert code == 0, err
-    assert "12 min left" in out and "Trolley: empty" in out
+    assert "12 min left" in out and "Trolley (0 cards)" in out

@@ -15,6 +15,7 @@ from elevenes.games.elevenes import make_game
 from elevenes.games.elevenes.bots import greedy_player, random_player
 from elevenes.games.elevenes.notation import card_str
 from elevenes.games.elevenes.terminal import describe, play_terminal
+from elevenes.games.prompt import starting_state
 
 
 def args(**given: object) -> argparse.Namespace:
@@ -40,7 +41,8 @@ def test_refusals_name_the_rule_and_ask_again(
     monkeypatch.chdir(tmp_path)
     game = make_game({"players": 2})
     out = io.StringIO()
-    script = "play 11b\nplay 11a\nflip\n99\nhint\nrules ELV.CARD.MILK\nrules nope\nq\n"
+    script = ("play 11b\nplay 11a\nflip\n99\nhint\nrules ELV.CARD.MILK\nrules ELV.NOPE\n"
+              "rules nope\nq\n")
     play_terminal(game, args(seed=1), out, io.StringIO(script))
     text = out.getvalue()
     assert "[ELV.PLAY.FROM-KITCHEN]" in text
@@ -49,9 +51,10 @@ def test_refusals_name_the_rule_and_ask_again(
     assert "There is no choice 99" in text
     assert "The greedy bot would play: " in text
     assert "ELV.CARD.MILK: 3, Milk (value 1)" in text
-    assert "unknown rule id 'NOPE'" in text
+    assert "unknown rule id 'ELV.NOPE'" in text
+    assert "No rule mentions 'nope'" in text
     assert "Game saved to elevenes-save.json" in text
-    saved = game.state_from_json(json.loads((tmp_path / "elevenes-save.json").read_text()))
+    saved = starting_state(game, json.loads((tmp_path / "elevenes-save.json").read_text()))
     assert saved.to_json()["phase"] == "turn"
 
 

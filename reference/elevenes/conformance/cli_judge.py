@@ -13,9 +13,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import IO
 
+from ..core.api import Json
 from ..core.errors import ElevenesError
+from ..games import REGISTRY, game_ids, load_game
 from ..rulebook.index import Rulebook, RulebookError, load_rulebook
 from .loader import load_file
 from .matcher import match, set_mismatch
@@ -32,15 +35,40 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--state", action="store_true", help="print the canonical state after each step"
     )
+    parser.add_argument(
+        "--cards", default=None, metavar="FILE.cards",
+        help="play with the cards of this file replacing or adding to the game's own",
+    )
+
+
+class CardsSubject(ReferenceSubject):
+    """The reference playing with a user's card file (``judge --cards``)."""
+
+    def __init__(self, cards: str) -> None:
+        super().__init__()
+        self.cards = cards
+
+    def start(self, game: str, options: Json) -> None:
+        if game not in REGISTRY:
+            raise Unsupported(
+                f"game {game!r} is not in the reference (it has: {', '.join(game_ids())})")
+        try:
+            self._game = load_game(game, options=options, cards=self.cards)
+            self._state = self._game.new_initial_state()
+        except ElevenesError as exc:
+            self._game = self._state = None
+            raise SubjectError(str(exc)) from exc
 
 
 class Judge:
     """Plays scenarios on the reference and narrates the verdicts."""
 
-    def __init__(self, rulebook: Rulebook | None, out: IO[str], show_state: bool = False) -> None:
+    def __init__(self, rulebook: Rulebook | None, out: IO[str], show_state: bool = False,
+                 cards: str | None = None) -> None:
         self.rulebook = rulebook
         self.out = out
         self.show_state = show_state
+        self.cards = cards
         self.disagreements = 0
         self.checks = 0
 
@@ -64,8 +92,10 @@ class Judge:
 
     def judge(self, scenario: Scenario) -> bool:
         """Narrate one scenario; False when the reference could not play it."""
-        subject = ReferenceSubject()
+        subject = ReferenceSubject() if self.cards is None else CardsSubject(self.cards)
         self.out.write(f"scenario {scenario.id} ({scenario.where})\n")
+        if self.cards is not None:
+            self.say(f"with the cards of {self.cards}")
         if scenario.description:
             self.say(scenario.description.strip())
         options = json.dumps(scenario.options, sort_keys=True) if scenario.options else "defaults"
@@ -172,7 +202,13 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         rulebook = None
-    judge = Judge(rulebook, sys.stdout, show_state=args.state)
+    if args.cards is not None:
+        if not Path(args.cards).is_file():
+            raise ElevenesError(f"cannot read card file {args.cards}: no such file")
+        games = {item.game for item in items if isinstance(item, Scenario)}
+        for game in sorted(games):  # a broken card file is reported once, before any scenario
+            load_game(game, cards=args.cards)
+    judge = Judge(rulebook, sys.stdout, show_state=args.state, cards=args.cards)
     for number, item in enumerate(items):
         if number:
             sys.stdout.write("\n")

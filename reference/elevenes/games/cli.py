@@ -8,7 +8,7 @@ from typing import Any
 
 from ..core.errors import BadOption
 from . import REGISTRY, game_ids, load_game
-from .prompt import read_saved
+from .prompt import check_resume, read_saved
 
 
 def parse_options(pairs: list[str] | None) -> dict[str, Any]:
@@ -38,12 +38,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     options = parse_options(args.option)
-    args.saved = read_saved(args.resume) if args.resume else None
-    if args.saved is not None:  # a saved game keeps its options unless the command changes them
-        saved_options = args.saved.get("options")
-        options = {**(saved_options if isinstance(saved_options, dict) else {}), **options}
     if args.players is not None:
         options["players"] = args.players
+    args.saved = read_saved(args.resume, args.game) if args.resume else None
+    if args.saved is not None:  # a saved game keeps its options and its card file
+        options, args.cards = check_resume(
+            args.saved, args.resume, options,
+            lambda given: load_game(args.game, options=given).options, args.cards)
     game = load_game(args.game, options=options, cards=args.cards)
     front_end = importlib.import_module(REGISTRY[args.game] + ".terminal")
     code: int = front_end.run(game, args)

@@ -1,45 +1,183 @@
-"""What every terminal game does at its prompt: read a choice by number or by its action
-text, answer `help`, `hint` and `rules ID`, and explain a refused move with its rule."""
+"""What every terminal game does at its prompt, and how it keeps an unfinished game.
+
+``read_action`` reads a choice by number or by its action text and answers the commands
+every game shares:
+
+=================  ==========================================================================
+``3``              the third choice of the list
+``use``, ``USE``   an action, case-insensitive; a typo gets "did you mean"
+``help`` / ``?``   what can be typed here
+``hint``           the greedy bot's move
+``card WORD``      a card's effect (WORD a number or part of its name), if the game has cards
+``rules``          the game's rules, id and title; ``rules WORD`` shows rule WORD or searches
+``log``            everything that happened so far (the front end's ``EventLog``)
+``q``, Ctrl-D,     save the game and leave (all three do the same and say so)
+Ctrl-C
+=================  ==========================================================================
+
+A refused move is explained with the rule that forbids it.  A front end passes what it has:
+a ``CardBook`` for ``card``, a glossary of its action words (shown with ``help``), its
+``EventLog`` for ``log`` and its ``Screen``.
+
+A game's front end (``games/<game>/terminal.py``) is built from these shared pieces; the
+three shipped ones show the pattern::
+
+    screen, book, log = Screen(out), CardBook(game.cards), EventLog()
+    state = starting_state(game, args.saved)
+    while not state.is_terminal():
+        ...                                    # chance: sample_chance; bots: their choice
+        screen.table(render(state, book))      # the game's own drawing of the table
+        log.show_new(screen)                   # what happened since, above the choices
+        screen.menu([(text, label(text)) ...]) # each choice with what it does
+        action = read_action(state, actions, out, inp, help_text=..., cards=book,
+                             glossary=..., log=log, screen=screen)
+        if action is None:                     # q, Ctrl-D, Ctrl-C
+            save_game(state, out, args.cards, screen)
+            return 0
+        before = state.to_json()               # or state.observation(viewer)
+        state.apply_action(action)
+        log.extend(describe(before, state.to_json(), text))  # games/<game>/events.py
+
+Saving: ``save_game`` writes the canonical state with one more key, ``saved_with``, that
+records the card file (path and SHA-256 of its text) and the options; it never overwrites a
+file (``<game>-save.json``, then ``<game>-save-2.json``, ...).  ``read_saved`` and
+``check_resume`` refuse the wrong game's save, a changed card file and options that
+conflict with the saved ones.
+"""
 
 from __future__ import annotations
 
+import difflib
+import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
 from ..core.api import Action, Game, State
-from ..core.errors import ElevenesError, IllegalAction
+from ..core.errors import BadOption, ElevenesError, IllegalAction
+from .cardbook import CardBook
+from .events import EventLog
+from .screen import Screen
+
+SAVE_KEY = "saved_with"
+COMMANDS = ("help", "hint", "card", "rules", "log", "quit")
 
 
-def read_saved(path: str) -> dict[str, Any]:
-    """A saved game: the canonical state JSON that ``save_game`` wrote."""
+# -- saved games ---------------------------------------------------------------------------------
+def read_saved(path: str, game_id: str | None = None) -> dict[str, Any]:
+    """A saved game: the canonical state JSON that ``save_game`` wrote (``saved_with`` kept
+    in the returned dict).  ``game_id``: refuse another game's save with a clear message."""
     try:
         doc = json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         raise ElevenesError(f"cannot read saved game {path}: {exc}") from None
     if not isinstance(doc, dict):
         raise ElevenesError(f"cannot read saved game {path}: not a JSON object")
+    saved_game = doc.get("game")
+    if game_id is not None and saved_game != game_id:
+        if isinstance(saved_game, str):
+            raise ElevenesError(
+                f"{path} is a saved game of {saved_game!r}, not {game_id!r}; continue it "
+                f"with: elevenes play {saved_game} --resume {path}")
+        raise ElevenesError(f"{path} is not a saved game (it names no game)")
     return doc
+
+
+def card_file_record(path: str | None) -> dict[str, str] | None:
+    """What a save keeps of a ``--cards`` file: its path and the SHA-256 of its text."""
+    if path is None:
+        return None
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise ElevenesError(f"cannot read card file {path}: {exc}") from None
+    return {"path": str(Path(path).resolve()), "sha256": hashlib.sha256(data).hexdigest()}
+
+
+def check_resume(saved: Mapping[str, Any], path: str, options: Mapping[str, Any],
+                 game_options: Callable[[Mapping[str, Any]], Mapping[str, Any]],
+                 cards: str | None) -> tuple[dict[str, Any], str | None]:
+    """The options and card file to resume ``saved`` (read from ``path``) with.
+
+    ``options`` are those given on the command line; ``game_options`` resolves options as
+    the game does (coercing text).  A given option that differs from the saved one is
+    refused, so is a card file other than the saved one; without ``--cards`` the saved card
+    file is used again, if it is unchanged."""
+    meta = saved.get(SAVE_KEY)
+    saved_options = saved.get("options")
+    if not isinstance(saved_options, dict) and isinstance(meta, dict):
+        saved_options = meta.get("options")  # a state document without its options
+    saved_options = dict(saved_options) if isinstance(saved_options, dict) else {}
+    if options:
+        wanted = game_options({**saved_options, **options})
+        kept = game_options(saved_options)
+        clashes = [k for k in options if wanted.get(k) != kept.get(k)]
+        if clashes:
+            shown = ", ".join(f"{k}={kept.get(k)}" for k in clashes)
+            raise BadOption(
+                f"{path} was saved with {shown}; a saved game keeps its options (leave out "
+                f"-o {' -o '.join(f'{k}={options[k]}' for k in clashes)}, or start a new game)")
+    record = meta.get("cards") if isinstance(meta, dict) else None
+    if cards is not None:
+        given = card_file_record(cards)
+        if record is None:
+            raise ElevenesError(f"{path} was saved without a card file; resume it without "
+                                "--cards")
+        assert given is not None
+        if given["sha256"] != record.get("sha256"):
+            raise ElevenesError(f"{path} was saved with the card file {record.get('path')}; "
+                                f"{cards} is different")
+        return saved_options, cards
+    if isinstance(record, dict):
+        file = str(record.get("path"))
+        now = card_file_record(file) if Path(file).is_file() else None
+        if now is None:
+            raise ElevenesError(f"{path} was saved with the card file {file}, which is gone")
+        if now["sha256"] != record.get("sha256"):
+            raise ElevenesError(f"{path} was saved with the card file {file}, which has "
+                                "changed since; the saved game cannot go on with other cards")
+        return saved_options, file
+    return saved_options, None
 
 
 def starting_state(game: Game, saved: dict[str, Any] | None) -> State:
     """A new game, or the saved one (``--resume``)."""
-    return game.new_initial_state() if saved is None else game.state_from_json(saved)
+    if saved is None:
+        return game.new_initial_state()
+    return game.state_from_json({k: v for k, v in saved.items() if k != SAVE_KEY})
 
 
-def save_game(state: State, out: TextIO) -> Path:
-    """Keep an unfinished game: its canonical state goes to ``<game>-save.json`` in the current
-    folder, and the player is told how to continue it."""
-    path = Path(f"{state.game.id}-save.json")
-    path.write_text(json.dumps(state.to_json(), indent=1) + "\n", encoding="utf-8")
-    print(f"Game saved to {path}; continue with: elevenes play {state.game.id} "
-          f"--resume {path}", file=out)
+def free_save_path(game_id: str, folder: Path | None = None) -> Path:
+    """``<game>-save.json`` in ``folder`` (default: the current one), or the first
+    ``<game>-save-N.json`` that does not exist: a save never replaces another."""
+    folder = folder or Path(".")
+    path = folder / f"{game_id}-save.json"
+    number = 2
+    while path.exists():
+        path = folder / f"{game_id}-save-{number}.json"
+        number += 1
     return path
 
 
+def save_game(state: State, out: TextIO, cards: str | None = None,
+              screen: Screen | None = None) -> Path:
+    """Keep an unfinished game in a new file (see ``free_save_path``): the canonical state,
+    plus the card file and options under ``saved_with``; tell the player how to go on."""
+    path = free_save_path(state.game.id)
+    doc = state.to_json()
+    doc[SAVE_KEY] = {"cards": card_file_record(cards), "options": dict(state.game.options)}
+    path.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
+    screen = screen or Screen(out)
+    screen.say(f"Game saved to {path}; continue with: elevenes play {state.game.id} "
+               f"--resume {path}", "good")
+    return path
+
+
+# -- rules and cards at the prompt ---------------------------------------------------------------
 def cite(rule_id: str, out: TextIO, full: bool = False) -> None:
     """Name a rule by id and title (``full``: print its text too); an unknown id says so."""
+    from ..rulebook.cli import plain_text
     from ..rulebook.index import load_rulebook
 
     try:
@@ -49,9 +187,71 @@ def cite(rule_id: str, out: TextIO, full: bool = False) -> None:
         return
     print(f"  {rule.id}: {rule.title}", file=out)
     if full:
-        print("\n".join("    " + line for line in rule.text.strip().splitlines()), file=out)
+        print(plain_text(rule.text, width=92, indent="    "), file=out)
 
 
+def show_rules(words: list[str], game_id: str | None, out: TextIO) -> None:
+    """``rules``: the game's rules by id and title; ``rules WORD...``: one rule by id, or the
+    rules mentioning the words (the only one found is shown whole)."""
+    from ..rulebook.index import load_rulebook
+
+    rulebook = load_rulebook()
+    if not words:
+        for rule in rulebook:
+            if (game_id is None or rule.game == game_id) and not rule.is_ruling:
+                print(f"  {rule.id:<30} {rule.title}", file=out)
+        print("  (rules WORD searches them; rules ID prints one)", file=out)
+        return
+    if len(words) == 1 and (words[0].upper() in rulebook or "." in words[0].strip(".")):
+        cite(words[0], out, full=True)
+        return
+    found = rulebook.search(words, game=game_id if game_id in rulebook.games() else None)
+    if not found and len(words) == 1 and words[0].isupper():
+        cite(words[0], out)  # meant as an id: say it is unknown, with the closest ids
+    elif not found:
+        print(f"  No rule mentions {' '.join(words)!r}.", file=out)
+    elif len(found) == 1:
+        cite(found[0].id, out, full=True)
+    else:
+        for rule in found[:8]:
+            print(f"  {rule.id:<30} {rule.title}", file=out)
+        more = f" ({len(found) - 8} more)" if len(found) > 8 else ""
+        print(f"  rules ID prints one of them{more}.", file=out)
+
+
+def show_card(word: str, cards: CardBook, out: TextIO) -> None:
+    """``card WORD``: the effect of the card named or numbered WORD."""
+    number, close = cards.find(word)
+    if number is None:
+        hint = f" Did you mean {' or '.join(close)}?" if close else ""
+        print(f"  No card {word!r}.{hint}", file=out)
+        return
+    print(f"  {cards.label(number)}", file=out)
+    print(cards.effect(number, width=92, indent="    "), file=out)
+
+
+def show_glossary(glossary: Mapping[str, str], screen: Screen, width: int = 96) -> None:
+    """What the action words on offer mean, one wrapped line each (under a choice prompt)."""
+    from ..rulebook.cli import fill
+
+    for word, meaning in glossary.items():
+        text = fill(f"{word}: {meaning}", width, "  ")
+        screen.say(text.replace("\n  ", "\n      "), "dim")
+
+
+def compose_help(intro: str, cards: CardBook | None, glossary: Mapping[str, str] | None) -> str:
+    lines = [intro]
+    if glossary:
+        lines.append("Action words:")
+        lines.extend(f"  {word:<12} {meaning}" for word, meaning in glossary.items())
+    lines.append("Also: `hint` (the greedy bot's move), "
+                 + ("`card N` or `card NAME` (what a card does), " if cards else "")
+                 + "`rules` / `rules WORD` (the rulebook), `log` (what happened), "
+                 "`q`, Ctrl-D or Ctrl-C (save and quit).")
+    return "\n".join(lines)
+
+
+# -- reading a move ------------------------------------------------------------------------------
 def read_action(
     state: State,
     actions: list[Action],
@@ -60,39 +260,104 @@ def read_action(
     help_text: str,
     hint: Callable[[State], Action] | None = None,
     normalise: Callable[[str], str] = str.strip,
+    cards: CardBook | None = None,
+    glossary: Mapping[str, str] | None = None,
+    log: EventLog | None = None,
+    screen: Screen | None = None,
+    known: Sequence[str] = (),
 ) -> Action | None:
-    """Ask until the player gives a legal action (returned) or quits (None: `q` or the end
-    of the input).  A refused move is shown with the rule that forbids it."""
+    """Ask until the player gives a legal action (returned) or leaves (None: `q`, the end
+    of the input or Ctrl-C; the caller saves).  A refused move is shown with the rule that
+    forbids it; a typo with the closest actions, commands or ``known`` action words."""
+    screen = screen or Screen(out)
+    intro = help_text
     while True:
-        print("> ", end="", file=out, flush=True)
-        line = inp.readline()
+        screen.ask()
+        try:
+            line = inp.readline()
+        except KeyboardInterrupt:
+            screen.say("\nCtrl-C: leaving (Ctrl-D and q do the same: the game is saved).", "hint")
+            return None
         if not line:
+            screen.say("\nEnd of input (Ctrl-D): leaving (Ctrl-C and q do the same: the game "
+                       "is saved).", "hint")
             return None
         text = line.strip()
         if not text:
             continue
-        if text.lower() in ("q", "quit"):
+        words = text.split()
+        command = words[0].lower()
+        if command in ("q", "quit", "exit"):
+            screen.say("Leaving (Ctrl-D and Ctrl-C do the same: the game is saved).", "hint")
             return None
-        if text in ("?", "help"):
-            print(help_text + " `hint` shows the greedy bot's move, `rules ID` prints a rule, "
-                  "q saves and quits.", file=out)
+        if command in ("?", "help", "h"):
+            screen.say(compose_help(intro, cards, glossary))
             continue
-        if text.lower() == "hint" and hint is not None:
-            print(f"The greedy bot would play: {state.action_to_string(hint(state))}", file=out)
+        if command == "hint" and hint is not None:
+            screen.say(f"The greedy bot would play: {state.action_to_string(hint(state))}", "hint")
             continue
-        if text.lower().startswith("rules "):
-            cite(text.split(None, 1)[1], out, full=True)
+        if command in ("rules", "rule"):
+            show_rules(words[1:], state.game.id, out)
+            continue
+        if command in ("card", "cards") and cards is not None:
+            if len(words) > 1:
+                show_card(" ".join(words[1:]), cards, out)
+            else:
+                screen.say("Cards: " + ", ".join(cards.label(n) for n in sorted(cards.names))
+                           + ". Type card N or card NAME for one.")
+            continue
+        if command == "log" and log is not None:
+            log.show_all(screen)
             continue
         if text.isdigit():
             if 1 <= int(text) <= len(actions):
                 return actions[int(text) - 1]
-            print(f"There is no choice {text}: pick 1 to {len(actions)}.", file=out)
+            screen.say(f"There is no choice {text}: pick 1 to {len(actions)}.", "refusal")
             continue
+        chosen = _parse(state, actions, text, normalise)
+        if isinstance(chosen, int):
+            return chosen
+        screen.say(f"Refused: {chosen.message} [{chosen.rule_id}]", "refusal")
+        if chosen.rule_id.endswith(".ACTIONS"):
+            close = _close(text, [state.action_to_string(a) for a in actions], known)
+            if close:
+                screen.say(f"  Did you mean: {' or '.join(close)}?", "hint")
+            else:
+                screen.say("  Type a number from the list, or ? for help.", "hint")
+        else:
+            cite(chosen.rule_id, out)
+
+
+def _parse(state: State, actions: list[Action], text: str,
+           normalise: Callable[[str], str]) -> Action | IllegalAction:
+    """The legal action ``text`` means, whatever its case; else why it is refused."""
+    legal = {state.action_to_string(a).lower(): a for a in actions}
+    variants = [normalise(text), normalise(text.lower()), normalise(text.upper())]
+    for variant in variants:
+        if variant.lower() in legal:
+            return legal[variant.lower()]
+    first: IllegalAction | None = None
+    for variant in variants:
         try:
-            action = state.string_to_action(normalise(text))
-            if action not in actions:
-                raise state.explain_illegal(action)
-            return action
+            action = state.string_to_action(variant)
         except IllegalAction as exc:
-            print(f"Refused: {exc.message} [{exc.rule_id}]", file=out)
-            cite(exc.rule_id, out)
+            first = first or exc
+            continue
+        if action in actions:
+            return action
+        return state.explain_illegal(action)
+    assert first is not None
+    return first
+
+
+def _close(text: str, strings: list[str], known: Sequence[str] = ()) -> list[str]:
+    """The actions, commands or action words closest to a mistyped ``text``."""
+    low = text.lower()
+    pool = {s.lower(): s for s in [*known, *COMMANDS, *strings]}
+    close = difflib.get_close_matches(low, list(pool), n=3, cutoff=0.6)
+    if not close:  # a mistyped first word: match on it and keep the rest
+        head = low.split()[0]
+        words = {s.split()[0] for s in pool}
+        for word in difflib.get_close_matches(head, list(words), n=1, cutoff=0.6):
+            close = [s for s in pool if s.split()[0] == word][:3]
+    return [pool[c] for c in close]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import textwrap
 
 from ..core.errors import ElevenesError
@@ -87,13 +88,102 @@ def _show(rulebook: Rulebook, ids: list[str], as_json: bool) -> int:
         print(f"{rule.id}: {rule.title}" if rule.title else rule.id)
         print(f"  {kind} of {rule.game}, rulebook/{rule.where}")
         print()
-        print(textwrap.indent(rule.text, "  ") if rule.text else "  (no text)")
+        print(plain_text(rule.text, indent="  ") if rule.text else "  (no text)")
         checked = _scenarios_citing(rule.id)
         if checked:
             print()
             print(f"  checked by {len(checked)} scenario{'s' if len(checked) != 1 else ''}:")
-            print(textwrap.indent(textwrap.fill(", ".join(checked), 96), "    "))
+            print(fill(", ".join(checked), indent="    "))
     return 0
+
+
+# -- MyST as terminal text -----------------------------------------------------------------------
+_ROLE = re.compile(r"\{[a-z-]+\}`([^`<]*?)\s*(?:<([^`>]+)>)?`")
+_ANCHOR = re.compile(r"^\(([^)\s]+)\)=\s*$")
+_LINK = re.compile(r"\[([^\]]+)\]\(([^)]+)\)")
+_EMPHASIS = re.compile(r"(\*\*|__|\*)(\S(?:.*?\S)?)\1")
+_CODE = re.compile(r"``?([^`]+)``?")
+_ITEM = re.compile(r"^(\s*(?:[-*+]|\d+[.)])\s+)")
+
+
+def fill(text: str, width: int = 96, indent: str = "") -> str:
+    """Wrap at spaces only: an id such as ``efo-sugar-score-two-minutes`` or
+    ``EFO.RULING.FRONT-FIRST`` is never split across lines."""
+    return textwrap.fill(text, width, initial_indent=indent, subsequent_indent=indent,
+                         break_long_words=False, break_on_hyphens=False)
+
+
+def plain_inline(text: str) -> str:
+    """One line of MyST as plain text: ``{ref}`ID``` -> ID, ``{ref}`words <ID>``` ->
+    words (ID), links -> text (url), emphasis and code marks dropped."""
+    def role(found: re.Match[str]) -> str:
+        shown, target = found.group(1).strip(), found.group(2)
+        if target and shown:
+            return f"{shown} ({target.strip()})"
+        return shown or (target or "").strip()
+
+    text = _ROLE.sub(role, text)
+    text = _LINK.sub(lambda m: m.group(1) if m.group(1) == m.group(2) else
+                     f"{m.group(1)} ({m.group(2)})", text)
+    text = _CODE.sub(r"\1", text)
+    return _EMPHASIS.sub(r"\2", text)
+
+
+def plain_text(text: str, width: int = 96, indent: str = "") -> str:
+    """A rule's MyST text for the terminal: anchors ``(ID)=`` and directive fences dropped
+    (a fenced block is kept verbatim), roles, links, emphasis and code marks turned to plain
+    words, headings as plain lines, paragraphs and list items re-wrapped to ``width``
+    without splitting ids."""
+    out: list[str] = []
+    paragraph: list[str] = []
+    prefix = ""
+
+    def flush() -> None:
+        nonlocal prefix
+        if paragraph:
+            body = plain_inline(" ".join(paragraph))
+            first = indent + prefix
+            out.append(textwrap.fill(
+                body, width, initial_indent=first, subsequent_indent=indent + " " * len(prefix),
+                break_long_words=False, break_on_hyphens=False))
+            paragraph.clear()
+        prefix = ""
+
+    fence: str | None = None
+    for line in text.splitlines():
+        stripped = line.strip()
+        if fence is not None:
+            if stripped.startswith(fence):
+                fence = None
+            else:
+                out.append(indent + "  " + line)
+            continue
+        if stripped.startswith(("```", "~~~")):
+            flush()
+            fence = stripped[:3]
+            continue
+        if _ANCHOR.match(stripped):
+            continue
+        if not stripped:
+            flush()
+            if out and out[-1] != "":
+                out.append("")
+            continue
+        if stripped.startswith("#"):
+            flush()
+            out.append(indent + plain_inline(stripped.lstrip("#").strip()))
+            continue
+        item = _ITEM.match(line)
+        if item:
+            flush()
+            prefix = item.group(1).strip() + " "
+            paragraph.append(line[item.end():].strip())
+            continue
+        paragraph.append(stripped)
+    flush()
+    while out and out[-1] == "":
+        out.pop()
+    return "\n".join(out)
 
 
 def _scenarios_citing(rule_id: str) -> list[str]:

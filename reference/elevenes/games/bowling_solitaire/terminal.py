@@ -9,10 +9,13 @@ import sys
 from typing import TextIO
 
 from ...core.play import sample_chance
+from ..events import EventLog
 from ..prompt import read_action, save_game, starting_state
+from ..screen import Screen
 from .bots import get_bot, greedy_player
+from .events import GLOSSARY, describe, menu_label
 from .layout import PINS
-from .scoring import FRAMES, frame_scores, marks, pad_total, running_totals
+from .scoring import FRAMES, marks, pad_total, running_totals
 from .state import DEAL, EMPTY, BowlingGame, BowlingState
 
 ROWS = ((0, 1, 2, 3), (4, 5, 6), (7, 8), (9,))
@@ -86,14 +89,18 @@ def normalise(text: str) -> str:
     return text
 
 
-def ask(state: BowlingState, out: TextIO, inp: TextIO) -> int | None:
+def ask(state: BowlingState, out: TextIO, inp: TextIO, log: EventLog | None = None,
+        screen: Screen | None = None) -> int | None:
     """A legal action chosen by the player; None to quit."""
+    screen = screen or Screen(out)
     actions = state.legal_actions()
-    for number, action in enumerate(actions, 1):
-        print(f"  {number:2}. {state.action_to_string(action)}", file=out)
+    doc = state.to_json()
+    texts = [state.action_to_string(action) for action in actions]
+    screen.menu([(text, menu_label(doc, text)) for text in texts])
     return read_action(
         state, actions, out, inp, help_text=HELP,
         hint=lambda s: greedy_player(s, random.Random(0)), normalise=normalise,
+        glossary=GLOSSARY, log=log, screen=screen, known=["knock", "end"],
     )
 
 
@@ -111,62 +118,54 @@ def finish_text(state: BowlingState) -> str:
 
 
 def run(game: BowlingGame, args: argparse.Namespace) -> int:
-    out, inp = sys.stdout, sys.stdin
+    return play_terminal(game, args, sys.stdout, sys.stdin)
+
+
+def play_terminal(game: BowlingGame, args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
+    """The game at the terminal, or a bot bowling it (``args.bot``).  The table (with the
+    score pad) is drawn before each decision; the log says what each ball did; the pad is
+    printed once more at the end."""
+    screen = Screen(out)
     rng = random.Random(args.seed)
     bot = get_bot(args.bot) if args.bot else None
     quiet = bool(getattr(args, "quiet", False)) and bot is not None
     state = starting_state(game, getattr(args, "saved", None))
     assert isinstance(state, BowlingState)
-    log: list[str] = []
-    frame_seen = (0, -1)
+    log = EventLog()
+    replay: list[str] = []
     while not state.is_terminal():
         if state.is_chance_node():
             action = sample_chance(state, rng)
-            log.append(state.action_to_string(action))
-            before = (state.frame, state.rack, len(state.pad[-1]))
-            state.apply_action(action)
-            if not quiet and (state.frame, state.rack, len(state.pad[-1])) != before:
-                _report_balls(state, before, out)  # a ball with no usable card
-            continue
-        if not quiet and (state.frame, state.rack) != frame_seen:
-            frame_seen = (state.frame, state.rack)
-            print("", file=out)
-        if bot is not None:
+        elif bot is not None:
             if not quiet:
-                print(render(state), file=out)
+                screen.say("")
+                screen.say(render(state))
             action = bot(state, rng)
-            text = state.action_to_string(action)
             if not quiet:
-                print(f"  -> {text}\n", file=out)
+                screen.say(f"  -> {state.action_to_string(action)}", "hint")
         else:
-            print("\n" + render(state), file=out)
-            chosen = ask(state, out, inp)
+            screen.say("")
+            screen.table(render(state), {"·": "dim", "Frame ": "heading"})
+            log.show_new(screen)
+            chosen = ask(state, out, inp, log, screen)
             if chosen is None:
-                print("Moves so far: " + ", ".join(log), file=out)
-                save_game(state, out)
+                screen.say("Moves so far: " + ", ".join(replay))
+                save_game(state, out, None, screen)
                 return 0
             action = chosen
-            text = state.action_to_string(action)
-        log.append(text)
-        before = (state.frame, state.rack, len(state.pad[-1]))
+        text = state.action_to_string(action)
+        replay.append(text)
+        before = state.to_json()
         state.apply_action(action)
-        if not quiet and (state.frame, state.rack, len(state.pad[-1])) != before:
-            _report_balls(state, before, out)
-    print("\n".join(render_pad(state.pad)), file=out)
-    print(finish_text(state), file=out)
+        if not quiet:
+            log.extend(describe(before, state.to_json(), text))
+            if bot is not None:
+                log.show_new(screen)
+    log.show_new(screen)
+    if not quiet:
+        screen.say("")
+    screen.say("\n".join(render_pad(state.pad)))
+    screen.say(finish_text(state), "good")
     if bot is not None and not quiet:
-        print("Replay: " + ", ".join(log), file=out)
+        screen.say("Replay: " + ", ".join(replay))
     return 0
-
-
-def _report_balls(state: BowlingState, before: tuple[int, int, int], out: TextIO) -> None:
-    """Say what the balls just ended scored, and show the pad when a frame is over."""
-    frame, _, known = before
-    balls = state.pad[frame - 1]
-    for pins in balls[known:]:
-        print(f"Ball over: {pins} pin(s).", file=out)
-    if frame != state.frame or state.is_terminal():
-        score = frame_scores(state.pad)[frame - 1]
-        kind = marks(balls)
-        print(f"Frame {frame} done: {kind}" + ("" if score is None else f" ({score})"), file=out)
-        print("\n".join(render_pad(state.pad)), file=out)

@@ -13,12 +13,16 @@ import random
 import sys
 from typing import Any, TextIO
 
-from ...core.api import Action
+from ...core.api import Action, Json
 from ...core.errors import BadOption
 from ...core.play import sample_chance
-from ..prompt import read_action, save_game, starting_state
+from ..cardbook import CardBook
+from ..events import EventLog
+from ..prompt import read_action, save_game, show_glossary, starting_state
+from ..screen import Screen
 from . import guests_are_illustrative
 from .bots import BOTS, Bot, greedy_player
+from .events import GLOSSARY, card_label, changes, glossary_for, menu_label, round_result
 from .notation import (
     ARRANGE,
     DEAL,
@@ -34,23 +38,9 @@ from .notation import (
 )
 from .state import DEALING, EFFECT, GUESTS, OVER, REVEALING, SECOND, ElvGame, ElvState
 
-NAMES = {
-    1: "Tea Trolley",
-    2: "Tea",
-    3: "Milk",
-    4: "Sugar",
-    5: "Cups & Saucers",
-    6: "Fine China",
-    7: "Biscuits",
-    8: "Sandwiches",
-    9: "Cakes",
-    10: "Servants",
-    11: "Elevenses",
-}
 
-
-def card_name(card: int) -> str:
-    return f"{card_str(card)} {NAMES[card % NUMBERS + 1]}"
+def card_name(card: int, book: CardBook | None = None) -> str:
+    return f"{card_str(card)} {(book or CardBook(None)).name(card % NUMBERS + 1)}"
 
 
 def seat_name(seat: int, human: int | None) -> str:
@@ -58,23 +48,33 @@ def seat_name(seat: int, human: int | None) -> str:
 
 
 # -- what a player sees ---------------------------------------------------------------------------
-def render(obs: dict[str, Any]) -> str:
-    """The table as one player sees it (from ``state.observation``)."""
+NAME_COLUMN = 16
+LEGEND = ("Spread positions: 1 = Tea Trolley spot | 2-5 top row | 6-9 bottom row | "
+          "10 = Servants spot.\n~b = a face-down card with back b; ~3a = your face-down 3a; "
+          "-- = an empty position.")
+
+
+def spread_row(slots: list[str]) -> str:
+    """Ten spread slots as ``1 | 2 3 4 5 | 6 7 8 9 | 10``."""
+    return (f"{slots[0]:>4} | " + " ".join(f"{s:>4}" for s in slots[1:5]) + " | "
+            + " ".join(f"{s:>4}" for s in slots[5:9]) + f" | {slots[9]:>4}")
+
+
+def render(obs: dict[str, Any], book: CardBook | None = None) -> str:
+    """The table as one player sees it (from ``state.observation``): every spread under a
+    header naming its positions, with each player's cubes, value, kitchen and guest."""
     viewer = obs["viewer"]
     lines = [
-        f"Round {obs['round']}  ·  starting server P{obs['server']}  ·  bowl {obs['bowl']} cubes"
-        f"  ·  turn: {'you' if obs['turn'] == viewer else 'P' + str(obs['turn'])}"
+        f"Round {obs['round']}  ·  starting server {seat_name(obs['server'], viewer)}  ·  "
+        f"bowl {obs['bowl']} cubes  ·  turn: {seat_name(obs['turn'], viewer)}",
+        " " * NAME_COLUMN + "  " + spread_row([str(p) for p in range(1, 11)])
+        + "  cubes value",
     ]
     for seat, player in enumerate(obs["players"]):
-        who = "You " if seat == viewer else f"P{seat}  "
+        who = f"{'You' if seat == viewer else 'P' + str(seat)} (set {SETS[seat]})"
         slots = [slot if slot is not None else "--" for slot in player["spread"]]
-        row = (
-            f"{slots[0]:>4} | "
-            + " ".join(f"{s:>4}" for s in slots[1:5])
-            + " | "
-            + " ".join(f"{s:>4}" for s in slots[5:9])
-            + f" | {slots[9]:>4}"
-        )
+        lines.append(f"{who:<{NAME_COLUMN}}  {spread_row(slots)}  {player['cubes']:>5} "
+                     f"{player['value']:>5}")
         guest = player.get("guest")
         guest_text = ""
         if guest:
@@ -82,16 +82,17 @@ def render(obs: dict[str, Any]) -> str:
                 "  guest: hidden"
                 if guest.get("hidden")
                 else (
-                    f"  guest {guest['number']} {guest['name']} wants {guest['wants']}"
+                    f"  guest {guest['number']} {guest['name']} wants "
+                    f"{' '.join(map(str, guest['wants']))}"
                     + (" (revealed)" if guest["revealed"] else "")
                 )
             )
-        lines.append(
-            f"{who}(set {SETS[seat]})  cubes {player['cubes']}  value {player['value']:>2}  "
-            f"{row}{guest_text}"
-        )
         aside = f"  set aside: {player['aside']}" if player.get("aside") else ""
-        lines.append(f"      kitchen: {' '.join(player['kitchen']) or '(empty)'}{aside}")
+        kitchen = (", " if seat == viewer else " ").join(
+            card_label(c, book) if book and c[:-1].isdigit() else c for c in player["kitchen"])
+        lines.append(f"{'':<{NAME_COLUMN}}  kitchen: {kitchen or '(empty)'}{aside}{guest_text}")
+    if obs.get("centre"):
+        lines.append(f"Centre: {obs['centre']}")
     if obs.get("announced") is not None:
         lines.append(f"Announced values: {obs['announced']}")
     if obs["seen"]:
@@ -99,7 +100,7 @@ def render(obs: dict[str, Any]) -> str:
         for entry in obs["seen"]:
             lines.append("  " + seen_text(entry, viewer))
     if obs.get("resolving"):
-        lines.append(f"Resolving: {obs['resolving']}")
+        lines.append(f"Resolving: {card_label(obs['resolving'], book or CardBook(None))}")
     return "\n".join(lines)
 
 
@@ -119,9 +120,11 @@ def seen_text(entry: dict[str, Any], viewer: int) -> str:
     return f"you gave {cards} to P{entry['player']}{by}"
 
 
-def describe(state: ElvState, action: Action, viewer: int | None) -> str | None:
+def describe(state: ElvState, action: Action, viewer: int | None,
+             book: CardBook | None = None) -> str | None:
     """A line of the log of ``action`` (about to be applied), as ``viewer`` may see it; None
     for what she may not see.  ``viewer`` None: everything (a log of bots)."""
+    book = book or CardBook(state.cards)
     actor = state.current_player()
     if state.phase in (DEALING, GUESTS):
         if viewer is None:
@@ -132,7 +135,7 @@ def describe(state: ElvState, action: Action, viewer: int | None) -> str | None:
     name = seat_name(actor, viewer) if actor >= 0 else "chance"
     public = viewer is None or actor == viewer
     if PLAY <= action < ARRANGE and state.phase != EFFECT:
-        return f"{name}: play {card_name(action - PLAY)}"
+        return f"{name}: play {card_name(action - PLAY, book)}"
     if action >= ARRANGE and action < DEAL:
         card, slot = divmod(action - ARRANGE, 8)
         if public:
@@ -145,12 +148,16 @@ def describe(state: ElvState, action: Action, viewer: int | None) -> str | None:
     if action == PASS:
         if state.phase == SECOND:
             return f"{name}: end of turn"
-        return f"{name}: pass" if public or state.phase != EFFECT else None
+        if state.phase == EFFECT:
+            return f"{name}: decline" if public else None
+        return f"{name}: pass (no move: end of turn)"
     word, items = decode_choice(action)
     if word == "player":
         return f"{name}: choose P{items[0]}"
     if word == "flip":
         return f"{name}: flip {card_str(items[0])} face down"
+    if word == "pass" and public:
+        return f"{name}: hand {card_str(items[0])} over"
     if public:
         return f"{name}: {action_to_string(action)}"
     return None
@@ -169,34 +176,53 @@ def bots_for(spec: str, seats: int) -> list[Bot]:
     return [BOTS[n] for n in names]
 
 
-def ask(state: ElvState, out: TextIO, inp: TextIO) -> Action | None:
+def ask(state: ElvState, out: TextIO, inp: TextIO, book: CardBook | None = None,
+        log: EventLog | None = None, screen: Screen | None = None) -> Action | None:
     """The human's decision: a number from the list or an action string.  None: quit."""
+    book = book or CardBook(state.cards)
+    screen = screen or Screen(out)
     actions = state.legal_actions()
     names = [state.action_to_string(a) for a in actions]
-    width = max(len(n) for n in names) + 6
-    columns = max(1, 96 // width)
-    for start in range(0, len(names), columns):
-        print(
-            "".join(
-                f"{i + 1:>3}. {names[i]:<{width - 5}}"
-                for i in range(start, min(start + columns, len(names)))
-            ),
-            file=out,
-        )
+    if state.phase == EFFECT and state.stack:
+        card = state.stack[-1].card
+        screen.say(f"{card_name(card, book)} asks you to choose:", "heading")
+        screen.say(book.effect(card % NUMBERS + 1, width=94, indent="  "), "dim")
+        show_glossary(glossary_for(names, state.phase), screen)
+    elif state.phase == REVEALING:
+        screen.say("Reveal your Special Guest now, or keep it hidden?", "heading")
+    elif state.phase == SECOND:
+        screen.say("You may arrange a second card, or pass to end your turn.", "heading")
+    else:
+        screen.say("Your turn: play a card from your kitchen, or arrange one face down.",
+                   "heading")
+    screen.menu([(text, menu_label(state.phase, text, book)) for text in names])
     return read_action(
         state, actions, out, inp,
         help_text="Type a number or an action (e.g. `play 7a`, `arrange 3a at 5`).",
         hint=lambda s: greedy_player(s, random.Random(len(s.history))),
+        cards=book, glossary=glossary_for(names), log=log, screen=screen,
+        known=[key.split()[0] for key in GLOSSARY],
     )
+
+
+def dealt(doc: Json, human: int | None, book: CardBook) -> str:
+    """The line told when a round's deal is complete."""
+    first = doc["players"][0]
+    down = sum(1 for slot in first["spread"] if slot is not None)
+    text = (f"The cards are dealt: {down} face down in each spread, {len(first['kitchen'])} "
+            "in each kitchen.")
+    if human is not None:
+        mine = doc["players"][human]["kitchen"]
+        text += " Your kitchen: " + ", ".join(card_label(c, book) for c in mine) + "."
+    return text
 
 
 def results(state: ElvState, human: int | None) -> str:
     lines = []
     if state.last is not None:
-        last = state.last
-        lines.append(f"Round {last['round']}: values {last['values']}, cubes paid {last['paid']}")
+        lines.extend(round_result(state.last, human))
     cubes = ", ".join(f"{seat_name(p, human)} {c}" for p, c in enumerate(state.cubes))
-    lines.append(f"Cubes: {cubes}")
+    lines.append(f"Cubes: {cubes}; {state.bowl} left in the bowl.")
     if state.phase == OVER:
         names = " and ".join(seat_name(p, human) for p in state.winners)
         verb = "win" if human in state.winners or len(state.winners) > 1 else "wins"
@@ -209,6 +235,8 @@ def run(game: ElvGame, args: argparse.Namespace) -> int:
 
 
 def play_terminal(game: ElvGame, args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
+    screen = Screen(out)
+    book = CardBook(game.cards)
     rng = random.Random(args.seed)
     state = starting_state(game, getattr(args, "saved", None))
     assert isinstance(state, ElvState)
@@ -217,22 +245,25 @@ def play_terminal(game: ElvGame, args: argparse.Namespace, out: TextIO, inp: Tex
     human: int | None = None if watching else 0
     bots = bots_for(args.bot or "greedy", seats)
     quiet = bool(getattr(args, "quiet", False))
+    log = EventLog()
+
+    def view(s: ElvState) -> Json:
+        return s.to_json() if human is None else s.observation(human)
+
     if game.options["guests"] and guests_are_illustrative(game) and not quiet:
-        print(
+        screen.say(
             "Note: the Special Guests are the illustrative ones shipped with elevenes, not "
-            "the printed cards (ELV.GUESTS.FILE).",
-            file=out,
-        )
+            "the printed cards (ELV.GUESTS.FILE).", "dim")
     if human is not None:
-        print(
+        screen.say(
             f"Elevenes for {seats}: you are P0 (set a), against {seats - 1} greedy bot(s). "
-            "Type ? for help.",
-            file=out,
-        )
+            "Type ? for help, `card N` for what a card does.", "heading")
+        screen.say(LEGEND, "dim")
     round_shown = 0
     while not state.is_terminal():
         if state.round != round_shown and state.phase == DEALING and not quiet:
-            print(f"\n== Round {state.round} ==", file=out)
+            log.add(f"\n== Round {state.round} ==", "heading")
+            log.show_new(screen)  # the last round's end, then the new round's heading
             round_shown = state.round
         player = state.current_player()
         if state.is_chance_node():
@@ -240,24 +271,42 @@ def play_terminal(game: ElvGame, args: argparse.Namespace, out: TextIO, inp: Tex
         elif player == human and state.phase == REVEALING and state.legal_actions() == [PASS]:
             action = PASS  # asked about a guest that cannot come yet: nothing to decide
         elif player == human:
-            print("\n" + render(state.observation(player)), file=out)
-            chosen = ask(state, out, inp)
+            screen.say("")
+            screen.table(render(state.observation(player), book),
+                         {"You (set a)": "heading", " -- ": "dim", "Round ": "heading"})
+            log.show_new(screen)  # what happened since her last decision, above the choices
+            chosen = ask(state, out, inp, book, log, screen)
             if chosen is None:
-                save_game(state, out)
+                save_game(state, out, getattr(args, "cards", None), screen)
                 return 0
             action = chosen
         else:
             action = bots[player](state, rng)
-        if not quiet:
-            line = describe(state, action, human)
-            if line is not None and not (watching and state.phase == DEALING):
-                print(line, file=out)
-        before = state.round
+        dealing = state.phase in (DEALING, GUESTS)
+        line = describe(state, action, human, book)
+        before = None if quiet or dealing else view(state)
+        seen_before = len(state.observation(human)["seen"]) if human is not None else 0
+        round_before = state.round
         state.apply_action(action)
-        if (state.round != before or state.is_terminal()) and not quiet:
-            print(results(state, human), file=out)
+        if quiet:
+            continue
+        if line is not None and not (watching and dealing):
+            log.add(line, "chance" if dealing else "event")
+        if dealing and state.phase not in (DEALING, GUESTS):
+            log.add(dealt(view(state), human, book), "chance")
+        if before is not None and state.round == round_before and not state.is_terminal():
+            log.extend(["    " + text for text in changes(before, view(state), human, book)])
+            if human is not None:
+                seen = state.observation(human)["seen"]
+                log.extend(["    you see: " + seen_text(entry, human)
+                            for entry in seen[seen_before:]])
+        if state.round != round_before or state.is_terminal():
+            log.extend(results(state, human).splitlines(), "good")
+        if human is None:
+            log.show_new(screen)
+    log.show_new(screen)
     if quiet:
-        print(results(state, human), file=out)
+        screen.say(results(state, human))
     return 0
 
 

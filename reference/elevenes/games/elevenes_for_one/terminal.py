@@ -10,23 +10,51 @@ from typing import TextIO
 
 from ...core.errors import ElevenesError
 from ...core.play import sample_chance
-from ..prompt import read_action, save_game, starting_state
+from ..cardbook import CardBook
+from ..events import EventLog
+from ..prompt import read_action, save_game, show_glossary, starting_state
+from ..screen import Screen
 from .bots import BOTS
+from .events import GLOSSARY, describe, glossary_for, laid_out, menu_label
 from .game import DEAL, EFFECT, FRONT, OVER, TURN, EfoGame, EfoState
 
-NAMES = {1: "Trolley", 2: "Tea", 3: "Milk", 4: "Sugar", 5: "Cups&Saucr", 6: "Fine China",
-         7: "Biscuits", 8: "Sandwiches", 9: "Cakes", 10: "Servants", 11: "Elevenses"}
 WIDTH = 12
 
 
-def card_box(card: int | None, face_up: bool = True) -> list[str]:
-    """Three lines of one card: a framed number and name, or a back."""
+TABLE_MARKS = {"▲ now": "now", "▲ acting": "now", "░" * (WIDTH - 2): "down", "●": "good",
+               "○": "dim"}
+
+
+def name_lines(name: str, inner: int) -> tuple[str, str]:
+    """A card name on the two lines of a box: whole words while they fit, else cut."""
+    words = name.split()
+    first = ""
+    while words and len((first + " " + words[0]).strip()) <= inner:
+        first = (first + " " + words.pop(0)).strip()
+    if not first:  # a first word longer than the box
+        return name[:inner], name[inner:2 * inner]
+    return first, " ".join(words)[:inner]
+
+
+def card_box(card: int | None, face_up: bool = True, book: CardBook | None = None) -> list[str]:
+    """Four lines of one card: a framed number and its name on two lines, or a back."""
     inner = WIDTH - 2
     if card is None or not face_up:
-        return ["┌" + "─" * inner + "┐", "│" + "░" * inner + "│", "└" + "─" * inner + "┘"]
-    name = NAMES.get(card, str(card))[:inner]
-    return ["┌" + f"{card:>2}".ljust(inner, "─") + "┐", "│" + name.center(inner) + "│",
-            "└" + "─" * inner + "┘"]
+        return ["┌" + "─" * inner + "┐", "│" + "░" * inner + "│", "│" + "░" * inner + "│",
+                "└" + "─" * inner + "┘"]
+    first, second = name_lines((book or CardBook(None)).name(card), inner)
+    return ["┌" + f"{card:>2}".ljust(inner, "─") + "┐", "│" + first.center(inner) + "│",
+            "│" + second.center(inner) + "│", "└" + "─" * inner + "┘"]
+
+
+def empty_box() -> list[str]:
+    """An empty place: a dotted outline."""
+    inner = WIDTH - 2
+    return ["┌" + "╌" * inner + "┐", *(["╎" + " " * inner + "╎"] * 2), "└" + "╌" * inner + "┘"]
+
+
+def spacer() -> list[str]:
+    return [" " * WIDTH] * 4
 
 
 def row(boxes: list[list[str]], marks: list[str] | None = None) -> str:
@@ -39,21 +67,26 @@ def row(boxes: list[list[str]], marks: list[str] | None = None) -> str:
     lines: list[str] = []
     for start in range(0, len(boxes), per_row):
         chunk = boxes[start:start + per_row]
-        lines.extend("  " + " ".join(box[i] for box in chunk) for i in range(3))
+        lines.extend("  " + " ".join(box[i] for box in chunk) for i in range(len(chunk[0])))
         if marks is not None:
             lines.append("  " + " ".join(m.center(WIDTH) for m in marks[start:start + per_row]))
     return "\n".join(lines)
 
 
-def render(state: EfoState) -> str:
+def render(state: EfoState, book: CardBook | None = None) -> str:
     """The table: clock, trolley, pantry (backs for face-down cards, the current card marked)
     and the discard pile."""
+    book = book or CardBook(state.cards)
     clock = "●" * state.minutes + "○" * (15 - state.minutes)
     parts = [f"Clock  {clock}  {state.minutes} min left"]
     top = state.trolley[-1] if state.trolley else None
-    trolley = f"{len(state.trolley)} card(s), top {top}" if top else "empty"
-    parts.append(f"Trolley: {trolley}" + ("" if top is None else ""))
-    parts.append(row([card_box(top)]) if top else "  (empty)")
+    count = len(state.trolley)
+    parts.append(f"Trolley ({count} card{'s' if count != 1 else ''})".ljust(2 * (WIDTH + 1) + 2)
+                 + f"Discard pile ({len(state.discard)}/3)")
+    boxes = [card_box(top, book=book) if top else empty_box(), spacer()]
+    boxes += [card_box(c, book=book) for c in state.discard]
+    boxes += [empty_box() for _ in range(3 - len(state.discard))]
+    parts.append(row(boxes))
     marks: list[str] = []
     for index, card in enumerate(state.pantry):
         if state.phase == TURN and index == state.cursor:
@@ -63,22 +96,32 @@ def render(state: EfoState) -> str:
         else:
             marks.append(str(index + 1))
     parts.append("Pantry (first to last):")
-    parts.append(row([card_box(c, c not in state.down) for c in state.pantry], marks))
-    parts.append(f"Discard pile ({len(state.discard)}/3):")
-    parts.append(row([card_box(c) for c in state.discard]))
+    parts.append(row([card_box(c, c not in state.down, book) for c in state.pantry], marks))
     return "\n".join(parts)
 
 
-def prompt_for(state: EfoState) -> str:
+def prompt_for(state: EfoState, book: CardBook | None = None) -> str:
+    book = book or CardBook(state.cards)
     if state.phase == FRONT:
-        return "Step 2: put one card first for a minute, or pass."
+        return "Step 2: put one face-up card first for a minute, or pass."
     if state.phase == TURN:
         card = state.pantry[state.cursor]
-        return f"Step 3: card ({card}) {NAMES[card]}: score, use or discard it."
+        return f"Step 3: card {book.label(card)}: score, use or discard it."
     if state.phase == EFFECT and state.stack:
         frame = state.stack[-1]
-        return f"Card ({frame.card}) {NAMES[frame.card]} asks you to choose."
+        return f"Card {book.label(frame.card)} asks you to choose."
     return ""
+
+
+def effect_note(state: EfoState, book: CardBook) -> str:
+    """The effect of the card being decided on, for the prompt."""
+    if state.phase == TURN:
+        card = state.pantry[state.cursor]
+    elif state.phase == EFFECT and state.stack:
+        card = state.stack[-1].card
+    else:
+        return ""
+    return f"  {book.label(card)}:\n" + book.effect(card, width=94, indent="    ")
 
 
 def finish_text(state: EfoState) -> str:
@@ -89,21 +132,40 @@ def finish_text(state: EfoState) -> str:
     return f"{outcome}\nRating: {points} points. {verdict}"
 
 
-def ask(state: EfoState, out: TextIO, inp: TextIO) -> int | None:
-    """Numbered choices; the player may also type the action itself.  None means quit."""
+def ask(state: EfoState, out: TextIO, inp: TextIO, book: CardBook | None = None,
+        log: EventLog | None = None, screen: Screen | None = None) -> int | None:
+    """Numbered choices, each saying what it does; the player may also type the action
+    itself.  None means quit."""
+    book = book or CardBook(state.cards)
+    screen = screen or Screen(out)
     actions = state.legal_actions()
-    print(prompt_for(state), file=out)
-    for number, action in enumerate(actions, 1):
-        print(f"  {number}. {state.action_to_string(action)}", file=out)
+    texts = [state.action_to_string(action) for action in actions]
+    doc = state.to_json()
+    screen.say(prompt_for(state, book), "heading")
+    note = effect_note(state, book)
+    if note:
+        screen.say(note, "dim")
+    if state.phase == EFFECT:  # what the words of the choices mean
+        show_glossary(glossary_for(texts), screen)
+    compact = len(texts) > 12
+    screen.menu([(text, menu_label(doc, text, book, compact)) for text in texts])
     return read_action(
         state, actions, out, inp,
         help_text="Type a number or an action (e.g. `use`, `front 7`, `flip 3 9`).",
         hint=lambda s: BOTS["greedy"](s, random.Random(0)),
+        cards=book, glossary=glossary_for(texts), log=log, screen=screen,
+        known=[key.split()[0] for key in GLOSSARY],
     )
 
 
 def run(game: EfoGame, args: argparse.Namespace) -> int:
-    out, inp = sys.stdout, sys.stdin
+    return play_terminal(game, args, sys.stdout, sys.stdin)
+
+
+def play_terminal(game: EfoGame, args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
+    """The game at the terminal (or a bot playing it, ``args.bot``)."""
+    screen = Screen(out)
+    book = CardBook(game.cards)
     rng = random.Random(args.seed)
     state = starting_state(game, getattr(args, "saved", None))
     assert isinstance(state, EfoState)
@@ -112,38 +174,56 @@ def run(game: EfoGame, args: argparse.Namespace) -> int:
         if args.bot not in BOTS:
             raise ElevenesError(f"unknown bot {args.bot!r}; bots: {', '.join(sorted(BOTS))}")
         bot = BOTS[args.bot]
-    log: list[str] = []  # every action, chance included: enough to replay the game
+    quiet = bot is not None and bool(getattr(args, "quiet", False))
+    log = EventLog()
+    replay: list[str] = []  # every action, chance included: enough to replay the game
     moves = 0
     while state.phase != OVER:
         if state.is_chance_node():
             action = sample_chance(state, rng)
-            log.append(state.action_to_string(action))
+            replay.append(state.action_to_string(action))
             state.apply_action(action)
             if state.phase != DEAL:
-                order = " ".join(str(c) for c in state.pantry)
-                if bot is None or not args.quiet:
-                    print(f"\nThe pantry is shuffled and laid out: {order}", file=out)
+                log.add(laid_out(state.to_json(), book), "chance")
+                if bot is not None and not quiet:
+                    screen.say("")
+                    log.show_new(screen)
             continue
         if bot is not None:
             action = bot(state, rng)
             text = state.action_to_string(action)
             moves += 1
-            if not args.quiet:
-                print(f"{moves:3}. [{state.minutes:2} min] {prompt_for(state)} -> {text}",
-                      file=out)
-            log.append(text)
+            if not quiet:
+                screen.say(f"{moves:3}. [{state.minutes:2} min] {prompt_for(state, book)} -> "
+                           f"{text}")
+            replay.append(text)
+            before = state.to_json()
             state.apply_action(action)
+            log.extend(describe(before, state.to_json(), text, book))
+            if not quiet:
+                for line in log.entries[log.shown:]:
+                    screen.say("       " + line[0], line[1])
+                log.shown = len(log.entries)
             continue
-        print("\n" + render(state), file=out)
-        chosen = ask(state, out, inp)
+        screen.say("")
+        screen.table(render(state, book), TABLE_MARKS)
+        log.show_new(screen)  # what happened since the last decision, just above the choices
+        chosen = ask(state, out, inp, book, log, screen)
         if chosen is None:
-            save_game(state, out)
+            save_game(state, out, getattr(args, "cards", None), screen)
             return 0
-        log.append(state.action_to_string(chosen))
+        text = state.action_to_string(chosen)
+        replay.append(text)
+        before = state.to_json()
         state.apply_action(chosen)
-    if bot is None or not args.quiet:
-        print("\n" + render(state), file=out)
-    print(finish_text(state), file=out)
-    if bot is not None and not args.quiet:
-        print("Replay: " + ", ".join(log), file=out)
+        log.extend(describe(before, state.to_json(), text, book))
+    if bot is None:
+        log.show_new(screen)
+    if not quiet:
+        screen.say("")
+        screen.say(render(state, book))
+    won = state.result == "won"
+    screen.say(finish_text(state), "good" if won else "bad")
+    if bot is not None and not quiet:
+        screen.say("Replay: " + ", ".join(replay))
     return 0
