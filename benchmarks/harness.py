@@ -1,0 +1,132 @@
+"""One measurement for every game: random playouts through the engine against a plain
+hand-written simulator of the same game, in the same run.
+
+A game's benchmark is a small file ``bench_<game>.py`` that defines ``BENCH = Bench(...)``
+with two functions, each playing one uniformly random game from a seed and returning the
+number of *decisions* it took (every action applied, chance outcomes included).  Both sides
+play the same seeded games, so their decision counts agree; the harness checks that, times
+both sides alternately (best of ``--rounds``) and prints decisions per second and the ratio
+engine / hand-written.  ``--profile engine`` (or ``hand``) runs the playouts under cProfile
+and prints where the time goes.
+
+    python benchmarks/bench_efo.py [--games N] [--seed S] [--rounds R] [--profile engine]
+    python benchmarks/bench_all.py             # every game, one table
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import pstats
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT / "reference") not in sys.path:  # run from a checkout without installing
+    sys.path.insert(0, str(ROOT / "reference"))
+
+Playout = Callable[[int], int]
+"""One random game from a seed; returns its number of decisions."""
+
+
+@dataclass(frozen=True)
+class Bench:
+    game: str
+    engine: Playout
+    hand: Playout
+    games: int = 1000  # default games per round
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Result:
+    game: str
+    games: int
+    decisions: int
+    engine_rate: float
+    hand_rate: float
+
+    @property
+    def ratio(self) -> float:
+        return self.engine_rate / self.hand_rate
+
+    def lines(self) -> list[str]:
+        return [
+            f"{self.game}: {self.games} random games, {self.decisions:,} decisions each side",
+            f"  engine       {self.engine_rate:>12,.0f} decisions/s",
+            f"  hand-written {self.hand_rate:>12,.0f} decisions/s",
+            f"  ratio engine/hand-written: {self.ratio:.2f}",
+        ]
+
+
+def playouts(playout: Playout, seeds: Sequence[int]) -> tuple[int, float]:
+    start = time.perf_counter()
+    decisions = 0
+    for seed in seeds:
+        decisions += playout(seed)
+    return decisions, time.perf_counter() - start
+
+
+def measure(bench: Bench, games: int, seed: int = 0, rounds: int = 3, log: bool = True) -> Result:
+    """Best-of-``rounds`` rates of both sides over the same seeded games."""
+    seeds = range(seed, seed + games)
+    best_engine = best_hand = 0.0
+    decisions = 0
+    for round_ in range(rounds):
+        n_engine, t_engine = playouts(bench.engine, seeds)
+        n_hand, t_hand = playouts(bench.hand, seeds)
+        if n_engine != n_hand:
+            raise SystemExit(
+                f"{bench.game}: the engine made {n_engine} decisions and the hand-written "
+                f"simulator {n_hand}: they did not play the same games"
+            )
+        decisions = n_engine
+        best_engine = max(best_engine, n_engine / t_engine)
+        best_hand = max(best_hand, n_hand / t_hand)
+        if log:
+            print(
+                f"  round {round_ + 1}/{rounds}: engine {n_engine / t_engine:,.0f}/s, "
+                f"hand-written {n_hand / t_hand:,.0f}/s",
+                file=sys.stderr,
+            )
+    return Result(bench.game, games, decisions, best_engine, best_hand)
+
+
+def profile(playout: Playout, seeds: Sequence[int], top: int = 20) -> str:
+    """Where the time of these playouts goes: the ``top`` functions by own time."""
+    profiler = cProfile.Profile()
+    profiler.enable()
+    playouts(playout, seeds)
+    profiler.disable()
+    out = io.StringIO()
+    stats = pstats.Stats(profiler, stream=out)
+    stats.sort_stats("tottime").print_stats(top)
+    return out.getvalue()
+
+
+def arguments(default_games: int) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=default_games, help="games per round")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
+    parser.add_argument("--rounds", type=int, default=3, help="best of this many runs")
+    parser.add_argument(
+        "--profile", choices=("engine", "hand"), default=None, help="profile one side instead"
+    )
+    return parser
+
+
+def main(bench: Bench, argv: Sequence[str] | None = None) -> int:
+    args = arguments(bench.games).parse_args(argv)
+    if args.profile:
+        playout = bench.engine if args.profile == "engine" else bench.hand
+        print(profile(playout, range(args.seed, args.seed + args.games)))
+        return 0
+    result = measure(bench, args.games, args.seed, args.rounds)
+    print("\n".join(result.lines()))
+    if bench.note:
+        print(f"  ({bench.note})")
+    return 0
