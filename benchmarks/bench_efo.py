@@ -14,27 +14,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import efo_handwritten  # noqa: E402
-from harness import Bench, main  # noqa: E402
+from harness import Bench, engine_playout, main  # noqa: E402
 
 import elevenes  # noqa: E402
-from elevenes.core.play import sample_chance  # noqa: E402
 
-GAME = elevenes.load_game("elevenes-for-one")
-
-
-def engine(seed: int) -> int:
-    rng = random.Random(seed)
-    state = GAME.new_initial_state()
-    decisions = 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            action = sample_chance(state, rng)
-        else:
-            actions = state.legal_actions()
-            action = actions[rng.randrange(len(actions))]
-        state.apply_action(action)
-        decisions += 1
-    return decisions
+engine = engine_playout(elevenes.load_game("elevenes-for-one"))
 
 
 def hand(seed: int) -> int:

@@ -19,6 +19,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import harness  # noqa: E402
 from harness import Bench, main  # noqa: E402
 
 from elevenes import load_game
@@ -375,15 +376,12 @@ OPTIONS: dict[str, Any] = {"players": 4}
 GAME = load_game("elevenes", OPTIONS)
 
 
-def engine(seed: int) -> int:
-    return engine_playout(seed, OPTIONS, GAME)[0]
-
-
 def hand(seed: int) -> int:
     return plain_playout(seed, OPTIONS)[0]
 
 
-BENCH = Bench("elevenes (4 players)", engine, hand, games=200)
+# the plain simulator draws chance uniformly among the outcomes, as any other decision
+BENCH = Bench("elevenes (4 players)", harness.engine_playout(GAME, True), hand, games=200)
 
 if __name__ == "__main__":
     sys.exit(main(BENCH))

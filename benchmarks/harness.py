@@ -3,7 +3,9 @@ hand-written simulator of the same game, in the same run.
 
 A game's benchmark is a small file ``bench_<game>.py`` that defines ``BENCH = Bench(...)``
 with two functions, each playing one uniformly random game from a seed and returning the
-number of *decisions* it took (every action applied, chance outcomes included).  Both sides
+number of *decisions* it took (every action applied, chance outcomes included): the engine's
+side is usually ``engine_playout(game)``, the other a hand-written simulator of the same
+rules that offers the same choices in the same order and draws chance the same way.  Both sides
 play the same seeded games, so their decision counts agree; the harness checks that, times
 both sides alternately (best of ``--rounds``) and prints decisions per second and the ratio
 engine / hand-written.  ``--profile engine`` (or ``hand``) runs the playouts under cProfile
@@ -19,11 +21,13 @@ import argparse
 import cProfile
 import io
 import pstats
+import random
 import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT / "reference") not in sys.path:  # run from a checkout without installing
@@ -61,6 +65,29 @@ class Result:
             f"  hand-written {self.hand_rate:>12,.0f} decisions/s",
             f"  ratio engine/hand-written: {self.ratio:.2f}",
         ]
+
+
+def engine_playout(game: Any, uniform_chance: bool = False) -> Playout:
+    """The engine's fast path as a user writes it: ``legal_actions`` + ``apply_action``, a
+    uniformly random choice at each decision; chance drawn by ``sample_chance`` (or, with
+    ``uniform_chance``, uniformly among the legal outcomes, like any other decision)."""
+    from elevenes.core.play import sample_chance
+
+    def playout(seed: int) -> int:
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        decisions = 0
+        while not state.is_terminal():
+            if state.is_chance_node() and not uniform_chance:
+                action = sample_chance(state, rng)
+            else:
+                actions = state.legal_actions()
+                action = actions[rng.randrange(len(actions))]
+            state.apply_action(action)
+            decisions += 1
+        return decisions
+
+    return playout
 
 
 def playouts(playout: Playout, seeds: Sequence[int]) -> tuple[int, float]:

@@ -1,0 +1,58 @@
+"""Throughput of ``elevenes analyse``: games per second with 1 and 2 local worker processes
+(the seeded chunks of elevenes.bots.runner on a process pool), for every game with its
+default bots.
+
+    python benchmarks/bench_analyse.py [--scale 1.0] [--workers 1,2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "reference"))
+
+from elevenes.bots.runner import GameSpec, chunk_size, executor_for, run_jobs  # noqa: E402
+from elevenes.games import REGISTRY  # noqa: E402
+
+# game id -> (bots of each job, games per job at scale 1)
+CASES: dict[str, tuple[list[object], int]] = {
+    "elevenes-for-one": (["greedy", "random"], 2000),
+    "bowling-solitaire": (["greedy", "random"], 1000),
+    "elevenes": ([("greedy", "random")], 100),
+}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--scale", type=float, default=1.0, help="times the default games")
+    parser.add_argument("--workers", default="1,2", help="worker counts to try")
+    args = parser.parse_args()
+    counts = [int(w) for w in args.workers.split(",")]
+    print("| game | bots | games | " + " | ".join(f"{w} worker(s), games/s" for w in counts)
+          + " |")
+    print("|---|---|---:|" + "---:|" * len(counts))
+    for game_id, (jobs, games) in CASES.items():
+        games = max(1, round(games * args.scale))
+        spec = GameSpec.make(game_id, {}, None)
+        module = REGISTRY[game_id] + ".analyse"
+        rates = []
+        reference = None
+        for workers in counts:
+            start = time.perf_counter()
+            with executor_for(workers, None) as executor:
+                results = run_jobs(spec, module, jobs, games, 0, executor,
+                                   chunk_size(games, workers))
+            rates.append(games * len(jobs) / (time.perf_counter() - start))
+            assert reference is None or results == reference, "results differ by workers"
+            reference = results
+        bots = " + ".join(",".join(j) if isinstance(j, tuple) else str(j) for j in jobs)
+        print(f"| {game_id} | {bots} | {games * len(jobs):,} | "
+              + " | ".join(f"{r:,.0f}" for r in rates) + " |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
