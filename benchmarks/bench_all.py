@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from pathlib import Path
 
@@ -54,6 +55,8 @@ def main() -> int:
         print(bench.game, file=sys.stderr)
         results.append(measure(bench, max(1, round(bench.games * args.scale)), 0, args.rounds))
     print("\n".join(table(results)))
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"\n{os.cpu_count()} CPUs, load average {load} (1, 5, 15 min) at the end")
     return 0
 
 

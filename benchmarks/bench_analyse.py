@@ -2,12 +2,16 @@
 (the seeded chunks of elevenes.bots.runner on a process pool), for every game with its
 default bots.
 
-    python benchmarks/bench_analyse.py [--scale 1.0] [--workers 1,2]
+    python benchmarks/bench_analyse.py [--scale 1.0] [--workers 1,2] [--rounds 2]
+
+The time includes starting the worker processes (a pool per run), as ``elevenes analyse``
+does once per command.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
@@ -29,6 +33,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scale", type=float, default=1.0, help="times the default games")
     parser.add_argument("--workers", default="1,2", help="worker counts to try")
+    parser.add_argument("--rounds", type=int, default=2, help="best of this many runs")
     args = parser.parse_args()
     counts = [int(w) for w in args.workers.split(",")]
     print("| game | bots | games | " + " | ".join(f"{w} worker(s), games/s" for w in counts)
@@ -38,19 +43,22 @@ def main() -> int:
         games = max(1, round(games * args.scale))
         spec = GameSpec.make(game_id, {}, None)
         module = REGISTRY[game_id] + ".analyse"
-        rates = []
+        rates = [0.0] * len(counts)
         reference = None
-        for workers in counts:
-            start = time.perf_counter()
-            with executor_for(workers, None) as executor:
-                results = run_jobs(spec, module, jobs, games, 0, executor,
-                                   chunk_size(games, workers))
-            rates.append(games * len(jobs) / (time.perf_counter() - start))
-            assert reference is None or results == reference, "results differ by workers"
-            reference = results
+        for _ in range(args.rounds):  # the worker counts in turn, best of the rounds
+            for k, workers in enumerate(counts):
+                start = time.perf_counter()
+                with executor_for(workers, None) as executor:
+                    results = run_jobs(spec, module, jobs, games, 0, executor,
+                                       chunk_size(games, workers))
+                rates[k] = max(rates[k], games * len(jobs) / (time.perf_counter() - start))
+                assert reference is None or results == reference, "results differ by workers"
+                reference = results
         bots = " + ".join(",".join(j) if isinstance(j, tuple) else str(j) for j in jobs)
         print(f"| {game_id} | {bots} | {games * len(jobs):,} | "
               + " | ".join(f"{r:,.0f}" for r in rates) + " |")
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"\n{os.cpu_count()} CPUs, load average {load} (1, 5, 15 min) at the end")
     return 0
 
 

@@ -22,6 +22,7 @@ import cProfile
 import io
 import pstats
 import random
+import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -53,10 +54,7 @@ class Result:
     decisions: int
     engine_rate: float
     hand_rate: float
-
-    @property
-    def ratio(self) -> float:
-        return self.engine_rate / self.hand_rate
+    ratio: float
 
     def lines(self) -> list[str]:
         return [
@@ -98,14 +96,24 @@ def playouts(playout: Playout, seeds: Sequence[int]) -> tuple[int, float]:
     return decisions, time.perf_counter() - start
 
 
-def measure(bench: Bench, games: int, seed: int = 0, rounds: int = 3, log: bool = True) -> Result:
-    """Best-of-``rounds`` rates of both sides over the same seeded games."""
-    seeds = range(seed, seed + games)
+def measure(
+    bench: Bench, games: int, seed: int = 0, rounds: int = 3, log: bool = True, batch: int = 20
+) -> Result:
+    """Both sides over the same seeded games, interleaved ``batch`` games at a time so that
+    both see the same load of a shared machine.  Rates: the best round of each side; ratio:
+    the median of the rounds' ratios."""
     best_engine = best_hand = 0.0
+    ratios = []
     decisions = 0
     for round_ in range(rounds):
-        n_engine, t_engine = playouts(bench.engine, seeds)
-        n_hand, t_hand = playouts(bench.hand, seeds)
+        n_engine = n_hand = 0
+        t_engine = t_hand = 0.0
+        for start in range(seed, seed + games, batch):
+            seeds = range(start, min(start + batch, seed + games))
+            n, t = playouts(bench.engine, seeds)
+            n_engine, t_engine = n_engine + n, t_engine + t
+            n, t = playouts(bench.hand, seeds)
+            n_hand, t_hand = n_hand + n, t_hand + t
         if n_engine != n_hand:
             raise SystemExit(
                 f"{bench.game}: the engine made {n_engine} decisions and the hand-written "
@@ -114,13 +122,14 @@ def measure(bench: Bench, games: int, seed: int = 0, rounds: int = 3, log: bool 
         decisions = n_engine
         best_engine = max(best_engine, n_engine / t_engine)
         best_hand = max(best_hand, n_hand / t_hand)
+        ratios.append((n_engine / t_engine) / (n_hand / t_hand))
         if log:
             print(
                 f"  round {round_ + 1}/{rounds}: engine {n_engine / t_engine:,.0f}/s, "
-                f"hand-written {n_hand / t_hand:,.0f}/s",
+                f"hand-written {n_hand / t_hand:,.0f}/s, ratio {ratios[-1]:.2f}",
                 file=sys.stderr,
             )
-    return Result(bench.game, games, decisions, best_engine, best_hand)
+    return Result(bench.game, games, decisions, best_engine, best_hand, statistics.median(ratios))
 
 
 def profile(playout: Playout, seeds: Sequence[int], top: int = 20) -> str:
