@@ -15,8 +15,7 @@ from elevenes.bots.runner import GameSpec, run_jobs
 from elevenes.cli import main
 
 EFO = "elevenes.games.elevenes_for_one.analyse"
-SLOW_SUGAR = 'game elevenes-for-one\ncard 4 "Slow Sugar" rule EFO.CARD.SUGAR {\n' \
-    "  on use, score {\n    cost 6\n  }\n}\n"
+EXAMPLE = Path(__file__).resolve().parents[1] / "docs" / "examples" / "slow-sugar.cards"
 
 
 def analyse(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -27,8 +26,9 @@ def analyse(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, s
 
 @pytest.fixture
 def slow_sugar(tmp_path: Path) -> Path:
+    """The example of docs/scale.md, copied (the header names the file as given)."""
     path = tmp_path / "slow-sugar.cards"
-    path.write_text(SLOW_SUGAR, encoding="utf-8")
+    path.write_text(EXAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
     return path
 
 
