@@ -238,3 +238,34 @@ def test_elevenes_card_names_and_guests_head_the_analysis(
     )
     assert code == 0
     assert '2 "Green Tea"' in out.splitlines()[1]
+
+
+def test_a_worker_without_the_card_file_uses_its_text(tmp_path: Path, slow_sugar: Path) -> None:
+    spec = GameSpec.make("elevenes-for-one", {}, str(slow_sugar))
+    assert spec.cards_file() == str(slow_sugar)  # here: the user's own file
+    slow_sugar.unlink()  # as on another machine of a cluster
+    copy = spec.cards_file()
+    assert copy is not None and copy != str(slow_sugar)
+    assert Path(copy).read_text(encoding="utf-8") == EXAMPLE.read_text(encoding="utf-8")
+    game = spec.load()
+    assert game.cards.cards[4].name == "Slow Sugar"  # type: ignore[attr-defined]
+
+
+def test_paired_differences_and_their_interval() -> None:
+    from elevenes.bots.compare import paired
+
+    def measures(job: object, record: tuple[object, ...]) -> list[tuple[str, float, bool]]:
+        return [("points", float(record[0]), False)]
+
+    a = [(10,), (20,), (30,), (40,)]
+    b = [(11,), (22,), (33,), (40,)]  # B - A: 1, 2, 3, 0
+    (row,) = paired("bot", a, b, measures)
+    assert (row.mean_a, row.mean_b, row.diff) == (25.0, 26.5, 1.5)
+    sd = (sum((d - 1.5) ** 2 for d in (1, 2, 3, 0)) / 3) ** 0.5
+    assert row.half == pytest.approx(1.96 * sd / 2)
+    assert 0 < row.low < row.high and row.verdict == "B higher"
+    (mixed,) = paired("bot", a, [(11,), (19,), (32,), (38,)], measures)  # 1, -1, 2, -2
+    assert mixed.diff == 0.0 and mixed.low < 0 < mixed.high
+    assert mixed.verdict == "no clear difference"
+    (same,) = paired("bot", a, a, measures)
+    assert same.diff == same.half == 0.0
