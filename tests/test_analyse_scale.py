@@ -7,6 +7,7 @@ from __future__ import annotations
 import concurrent.futures as cf
 import io
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -240,12 +241,16 @@ def test_elevenes_card_names_and_guests_head_the_analysis(
     assert '2 "Green Tea"' in out.splitlines()[1]
 
 
-def test_a_worker_without_the_card_file_uses_its_text(tmp_path: Path, slow_sugar: Path) -> None:
+def test_a_worker_without_the_card_file_uses_its_text(
+    tmp_path: Path, slow_sugar: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    (tmp_path / "tmp").mkdir()
     spec = GameSpec.make("elevenes-for-one", {}, str(slow_sugar))
     assert spec.cards_file() == str(slow_sugar)  # here: the user's own file
     slow_sugar.unlink()  # as on another machine of a cluster
     copy = spec.cards_file()
-    assert copy is not None and copy != str(slow_sugar)
+    assert copy is not None and copy.startswith(str(tmp_path / "tmp"))
     assert Path(copy).read_text(encoding="utf-8") == EXAMPLE.read_text(encoding="utf-8")
     game = spec.load()
     assert game.cards.cards[4].name == "Slow Sugar"  # type: ignore[attr-defined]
