@@ -32,3 +32,22 @@ def test_fast_simulator_plays_the_engines_games() -> None:
         assert bench.hand(seed) == bench.BENCH.engine(seed) == engine[0]
         scores.add(engine[1])
     assert len(scores) > 10  # different games, not one game over and over
+
+
+def test_the_deal_draws_the_card_the_generic_sampling_draws() -> None:
+    from elevenes.core.api import State
+    from elevenes.games.bowling_solitaire import make_game
+
+    game = make_game()
+    rng = random.Random(3)
+    drawn = set()
+    for _ in range(200):
+        state = game.new_initial_state()
+        for _ in range(rng.randrange(20)):  # somewhere in the first rack's deal
+            state.apply_action(state.sample_chance(rng))
+        seed = rng.random()
+        mine = state.sample_chance(random.Random(seed))
+        assert mine == State.sample_chance(state, random.Random(seed))
+        assert mine in dict(state.chance_outcomes())
+        drawn.add(mine)
+    assert drawn == set(range(10))

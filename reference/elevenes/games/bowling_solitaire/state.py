@@ -13,6 +13,7 @@ then the second ball likewise.  The tenth frame's bonus balls are bowled at fres
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -121,6 +122,26 @@ class BowlingState(State):
             return []
         left = DEAL_SIZE - self.dealt
         return [(v, n / left) for v, n in enumerate(self.stock) if n]
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """As ``State.sample_chance`` (the same draw gives the same card), without building
+        the list of outcomes: the chance step of every dealt card is the hot path of a
+        random playout."""
+        stock = self.stock
+        left = DEAL_SIZE - self.dealt
+        roll = rng.random()
+        total = 0.0
+        drawn = -1
+        for value in range(10):
+            n = stock[value]
+            if n:
+                drawn = value
+                total += n / left
+                if roll < total:
+                    return value
+        if drawn < 0:
+            raise IllegalAction("BWL.SETUP.DEAL", "no card is being dealt")
+        return drawn
 
     def _knocks(self) -> list[Action]:
         """Every legal knock: pile order, then pin mask order (so already sorted)."""
