@@ -17,7 +17,9 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "reference"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import harness  # noqa: E402, F401  (finds the package in a checkout)
 
 from elevenes.bots.runner import GameSpec, chunk_size, executor_for, run_jobs  # noqa: E402
 from elevenes.games import REGISTRY  # noqa: E402

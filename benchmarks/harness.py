@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import importlib.util
 import io
 import pstats
 import random
@@ -31,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT / "reference") not in sys.path:  # run from a checkout without installing
+if importlib.util.find_spec("elevenes") is None:  # run from a checkout without installing
     sys.path.insert(0, str(ROOT / "reference"))
 
 Playout = Callable[[int], int]
