@@ -80,10 +80,6 @@ def bot_results(bot: str, records: Sequence[Record]) -> BotResults:
     return BotResults(bot, tuple(r[0] for r in records), tuple(r[1] for r in records))
 
 
-def simulate(game: EfoGame, bot: str, games: int, seed: int) -> BotResults:
-    return bot_results(bot, play_chunk(game, bot, seed, 0, games))
-
-
 def measures(job: Hashable, record: Record) -> list[Measure]:
     rating, result = record
     return [("won", float(result == "won"), True), ("rating", float(rating), False)]
