@@ -1,22 +1,34 @@
-"""Random-playout speed of the Bowling Solitaire engine against a plain simulator.
+"""Bowling Solitaire: the engine against a hand-written simulator of the same rules.
 
-    python benchmarks/bench_bowling.py [--games N] [--seed S]
+    python benchmarks/bench_bowling.py [--games N] [--seed S] [--rounds R] [--profile engine]
 
-Both play whole games with a uniformly random player (every legal knock and ``end ball``
-equally likely) and count player decisions per second; the ratio is engine / plain.
+Two hand-written simulators live here, both self-contained (they derive the triangle, the pin
+sets and the scoring on their own):
 
-``PlainBowling`` below is a deliberately plain, self-contained simulator of the same rules
-(it derives the triangle, the pin sets and the scoring on its own).  The test suite also
-uses it as an independent second implementation: tests/bowling/test_differential.py drives
-both with the same deals and choices and compares every legal move and the final pad.
+- ``PlainBowling``: the rules written as plainly as possible (sets of spots, pin lists,
+  combinations).  tests/bowling/test_differential.py uses it as an independent second
+  implementation and compares every legal move and the final pad with the engine's.
+- ``fast_playout``: the yardstick of the benchmark, what a careful programmer writes for
+  speed: 10-bit masks of standing pins, a per-rack table of the pin sets by the last digit of
+  their sum, a 1024-entry table of the spots next to the emptied ones, and each legal-move
+  list computed once.  It deals card by card with the same arithmetic as the engine's chance
+  sampling and lists the moves in the engine's order (``end ball``, then by pile and pin
+  mask), so a seed gives the same game on both sides.
 """
 
 from __future__ import annotations
 
-import argparse
 import random
-import time
+import sys
 from itertools import combinations
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from harness import Bench, engine_playout, main  # noqa: E402
+
+from elevenes.core.play import sample_chance  # noqa: E402
+from elevenes.games.bowling_solitaire import make_game  # noqa: E402
 
 # -- the plain simulator ------------------------------------------------------------------------
 
@@ -196,57 +208,110 @@ def plain_playout(rng: random.Random) -> tuple[int, int]:
     return decisions, total_score(game.pad)
 
 
+# -- the fast hand-written simulator (the benchmark's yardstick) -------------------------------
+
+FULL = (1 << 10) - 1
+BACK = 0b1111  # A B C D: the first ball of a rack may not take them
+CENTRE = 1 << LETTERS.index("F")  # nor F alone
+NEAR_MASK = [sum(1 << j for j in NEAR[i]) for i in range(10)]
+TOUCHING = [0] * (FULL + 1)  # TOUCHING[empty]: the spots next to an emptied one
+for _empty in range(1, FULL + 1):
+    _low = _empty & -_empty
+    TOUCHING[_empty] = TOUCHING[_empty ^ _low] | NEAR_MASK[_low.bit_length() - 1]
+# (mask, spot, spot, spot) of every pin set, padded with spot 10 (which holds a 0)
+SETS = sorted((sum(1 << i for i in group), *group, 10, 10)[:4] for group in GROUPS)
+
+
+def fast_playout(rng: random.Random) -> tuple[int, int]:
+    """A uniformly random game; returns (decisions, chance outcomes included; final score)."""
+    decisions = 0
+    pad: list[list[int]] = [[]]
+    frame = 1
+    while True:  # one rack per pass
+        stock = [2] * 10
+        cards = []
+        for left in range(20, 0, -1):  # dealt one by one, as the engine's chance nodes
+            roll, total, drawn = rng.random(), 0.0, -1
+            for value in range(10):
+                if stock[value]:
+                    drawn = value
+                    total += stock[value] / left
+                    if roll < total:
+                        break
+            stock[drawn] -= 1
+            cards.append(drawn)
+        decisions += 20
+        pins = cards[:10] + [0]
+        piles = [cards[14:9:-1], cards[17:14:-1], cards[19:17:-1]]  # bottom first
+        by_digit: list[list[int]] = [[] for _ in range(10)]
+        for mask, a, b, c in SETS:
+            by_digit[(pins[a] + pins[b] + pins[c]) % 10].append(mask)
+        standing = FULL
+        ball = 1
+        while True:  # one move per pass; the moves in the engine's order
+            moves = []
+            if standing:
+                first = standing == FULL
+                near = TOUCHING[FULL ^ standing]
+                for p in range(3):
+                    pile = piles[p]
+                    if pile:
+                        for mask in by_digit[pile[-1]]:
+                            if mask & standing == mask and (
+                                not (mask & BACK or mask == CENTRE) if first else mask & near
+                            ):
+                                moves.append((p, mask))
+            if moves:
+                pick = rng.randrange(len(moves) + 1)
+                decisions += 1
+                if pick:
+                    p, mask = moves[pick - 1]
+                    piles[p].pop()
+                    standing &= ~mask
+                    continue
+            # the ball ends: by choice, all pins down, or no usable top card
+            balls = pad[-1]
+            down = 10 - standing.bit_count()
+            balls.append(down - balls[-1] if ball == 2 else down)
+            if frame_over(frame, balls):
+                if frame == 10:
+                    return decisions, total_score(pad)
+                frame += 1
+                pad.append([])
+                break
+            if standing == 0:
+                break  # a bonus rack of the tenth frame
+            ball = 2
+            for pile in piles:
+                if pile:
+                    pile.pop()
+
+
 # -- the engine ---------------------------------------------------------------------------------
 
+GAME = make_game()
 
-def engine_playout(game: object, rng: random.Random) -> tuple[int, int]:
-    from elevenes.core.play import sample_chance
-    from elevenes.games.bowling_solitaire import BowlingGame
 
-    assert isinstance(game, BowlingGame)
-    state = game.new_initial_state()
+def engine_game(rng: random.Random) -> tuple[int, int]:
+    """The engine's game from the same generator: (decisions, final score), to compare."""
+    state = GAME.new_initial_state()
     decisions = 0
     while not state.is_terminal():
         if state.is_chance_node():
-            state.apply_action(sample_chance(state, rng))
-            continue
-        actions = state.legal_actions()
-        state.apply_action(actions[rng.randrange(len(actions))])
+            action = sample_chance(state, rng)
+        else:
+            actions = state.legal_actions()
+            action = actions[rng.randrange(len(actions))]
+        state.apply_action(action)
         decisions += 1
     return decisions, state.score()
 
 
-def measure(label: str, playout: object, games: int, seed: int) -> float:
-    assert callable(playout)
-    rng = random.Random(seed)
-    decisions = 0
-    total = 0
-    started = time.perf_counter()
-    for _ in range(games):
-        d, s = playout(rng)
-        decisions += d
-        total += s
-    seconds = time.perf_counter() - started
-    rate = decisions / seconds
-    print(
-        f"{label:<8} {games} games, {decisions} decisions in {seconds:.2f} s: "
-        f"{rate:,.0f} decisions/s (mean score {total / games:.1f})"
-    )
-    return rate
+def hand(seed: int) -> int:
+    return fast_playout(random.Random(seed))[0]
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
-    from elevenes.games.bowling_solitaire import make_game
-
-    game = make_game()
-    engine = measure("engine", lambda rng: engine_playout(game, rng), args.games, args.seed)
-    plain = measure("plain", plain_playout, args.games, args.seed)
-    print(f"ratio engine / plain: {engine / plain:.2f}")
-
+BENCH = Bench("bowling-solitaire", engine_playout(GAME), hand, games=2000)
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main(BENCH))

@@ -6,17 +6,21 @@ The plain simulator below is the whole game as one Python generator: every decis
 the same random choices both play exactly the same game (``agree`` checks this, and the
 tests use it as a differential check).  It keeps no history, memory of seen cards or JSON.
 
-    python benchmarks/bench_elevenes.py [--games N] [--players 4] [--seed S]
+    python benchmarks/bench_elevenes.py [--games N] [--seed S] [--rounds R] [--profile engine]
 """
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
-import time
 from collections.abc import Generator
+from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import harness  # noqa: E402
+from harness import Bench, main  # noqa: E402
 
 from elevenes import load_game
 from elevenes.games.elevenes.notation import (
@@ -368,37 +372,16 @@ def agree(seed: int, options: dict[str, Any], game: Any = None) -> str | None:
     return None
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--seed", type=int, default=0)
-    args = parser.parse_args(argv)
-    options = {"players": args.players}
-    game = load_game("elevenes", options)
-    seeds = range(args.seed, args.seed + args.games)
+OPTIONS: dict[str, Any] = {"players": 4}
+GAME = load_game("elevenes", OPTIONS)
 
-    start = time.perf_counter()
-    engine_decisions = sum(engine_playout(s, options, game)[0] for s in seeds)
-    engine_time = time.perf_counter() - start
-    start = time.perf_counter()
-    plain_decisions = sum(plain_playout(s, options)[0] for s in seeds)
-    plain_time = time.perf_counter() - start
-    mismatches = [m for m in (agree(s, options, game) for s in seeds[:20]) if m]
 
-    engine_rate = engine_decisions / engine_time
-    plain_rate = plain_decisions / plain_time
-    print(f"Elevenes, {args.players} players, {args.games} random games")
-    print(f"  reference engine : {engine_decisions:>9} decisions  {engine_rate:>10,.0f} /s")
-    print(f"  plain simulator  : {plain_decisions:>9} decisions  {plain_rate:>10,.0f} /s")
-    print(f"  ratio engine/plain: {engine_rate / plain_rate:.2f}")
-    print(
-        f"  same games: {'yes' if not mismatches and engine_decisions == plain_decisions else 'NO'}"
-    )
-    for line in mismatches:
-        print("  " + line)
-    return 1 if mismatches else 0
+def hand(seed: int) -> int:
+    return plain_playout(seed, OPTIONS)[0]
 
+
+# the plain simulator draws chance uniformly among the outcomes, as any other decision
+BENCH = Bench("elevenes (4 players)", harness.engine_playout(GAME, True), hand, games=200)
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(BENCH))

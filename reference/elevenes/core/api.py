@@ -8,6 +8,7 @@ with one canonical text form per game; ``apply_action`` accepts either.
 from __future__ import annotations
 
 import json
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -141,6 +142,19 @@ class State(ABC):
             return []
         actions = self.legal_actions()
         return [(a, 1.0 / len(actions)) for a in actions]
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """One chance outcome drawn with ``rng``: a single ``rng.random()`` read against the
+        running total of ``chance_outcomes()`` in order.  A game may override it with a
+        faster way to the same outcome (the same draw gives the same action)."""
+        outcomes = self.chance_outcomes()
+        roll = rng.random()
+        total = 0.0
+        for action, probability in outcomes:
+            total += probability
+            if roll < total:
+                return action
+        return outcomes[-1][0]
 
     @abstractmethod
     def action_to_string(self, action: Action) -> str: ...

@@ -27,14 +27,8 @@ class GameRecord:
 
 
 def sample_chance(state: State, rng: random.Random) -> Action:
-    outcomes = state.chance_outcomes()
-    roll = rng.random()
-    total = 0.0
-    for action, probability in outcomes:
-        total += probability
-        if roll < total:
-            return action
-    return outcomes[-1][0]
+    """One chance outcome of ``state`` drawn with ``rng`` (``State.sample_chance``)."""
+    return state.sample_chance(rng)
 
 
 def play(

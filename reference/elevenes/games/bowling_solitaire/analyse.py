@@ -4,25 +4,28 @@ open, its mean score, and the distribution of its scores.
 Every bot bowls the same deals: game ``i`` draws its cards from a generator seeded by
 ``(seed, i)``, and each rack takes exactly twenty draws, so two bots see the same racks frame
 by frame (they part only in the tenth frame's bonus racks, which not every bot earns).
+The game has no card effects, so there is no ``--cards`` / ``--vs`` comparison.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import random
-import sys
-from collections.abc import Sequence
-from typing import Any, TextIO
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any
 
 import attrs
 
-from ...bots.charts import Progress, histogram, spread
+from ...bots.charts import histogram, spread
+from ...bots.compare import Measure
+from ...bots.runner import Record
 from ...core.errors import BadOption
 from ...core.play import sample_chance
 from .bots import BOTS, Player, get_bot
 from .scoring import frame_kind, pad_total
 from .state import BowlingGame
+
+HAS_CARDS = False  # no card effects: --cards / --vs do not apply
 
 
 @attrs.frozen
@@ -69,29 +72,53 @@ def play_one(game: BowlingGame, player: Player, seed: int, index: int) -> list[l
     return state.pad
 
 
-def simulate(
-    game: BowlingGame, bot: str, games: int, seed: int, progress: Progress | None = None
-) -> BotStats:
-    player = get_bot(bot)
-    scores = []
-    kinds = {"strike": 0, "spare": 0, "open": 0}
-    first = 0
-    for index in range(games):
+def jobs(game: BowlingGame, bots: str | None) -> list[Hashable]:
+    """One job per bot named (default: every bot)."""
+    names = [b.strip() for b in (bots or ",".join(BOTS)).split(",") if b.strip()]
+    if not names:
+        raise BadOption("--bots names no bot")
+    for name in names:
+        get_bot(name)  # unknown names fail before any game is played
+    return list(dict.fromkeys(names))
+
+
+def play_chunk(
+    game: BowlingGame, job: Hashable, seed: int, start: int, stop: int
+) -> list[Record]:
+    """Games ``start``..``stop - 1`` of bot ``job``: (score, strikes, spares, opens, pins of
+    the frames' first balls) each."""
+    player = get_bot(str(job))
+    records: list[Record] = []
+    for index in range(start, stop):
         pad = play_one(game, player, seed, index)
-        scores.append(pad_total(pad))
-        for balls in pad:
-            kinds[frame_kind(balls)] += 1
-            first += balls[0]
-        if progress is not None:
-            progress.advance(bot)
+        kinds = [frame_kind(balls) for balls in pad]
+        records.append((
+            pad_total(pad),
+            kinds.count("strike"),
+            kinds.count("spare"),
+            kinds.count("open"),
+            sum(balls[0] for balls in pad),
+        ))
+    return records
+
+
+def bot_stats(bot: str, records: Sequence[Record]) -> BotStats:
     return BotStats(
         bot=bot,
-        scores=tuple(scores),
-        strikes=kinds["strike"],
-        spares=kinds["spare"],
-        opens=kinds["open"],
-        first_ball_pins=first,
+        scores=tuple(r[0] for r in records),
+        strikes=sum(r[1] for r in records),
+        spares=sum(r[2] for r in records),
+        opens=sum(r[3] for r in records),
+        first_ball_pins=sum(r[4] for r in records),
     )
+
+
+def simulate(game: BowlingGame, bot: str, games: int, seed: int) -> BotStats:
+    return bot_stats(bot, play_chunk(game, bot, seed, 0, games))
+
+
+def measures(job: Hashable, record: Record) -> list[Measure]:
+    return [("score", float(record[0]), False)]
 
 
 def summary_table(stats: Sequence[BotStats]) -> list[str]:
@@ -110,53 +137,42 @@ def summary_table(stats: Sequence[BotStats]) -> list[str]:
     return lines
 
 
-def write_png(stats: Sequence[BotStats], path: str, out: TextIO) -> bool:
-    """Draw the score distributions with matplotlib, if it is installed."""
-    try:  # optional: never a requirement of the package
-        matplotlib: Any = importlib.import_module("matplotlib")
-        matplotlib.use("Agg")
-        plt: Any = importlib.import_module("matplotlib.pyplot")
-    except ImportError:
-        print("matplotlib is not installed: no PNG written (pip install matplotlib)", file=out)
-        return False
-    figure, axes = plt.subplots(figsize=(8, 4.5))
-    edges = list(range(0, 310, 10))
-    for s in stats:
-        axes.hist(s.scores, bins=edges, alpha=0.6, label=f"{s.bot} (mean {s.mean:.1f})")
-    axes.set_xlabel("final score")
-    axes.set_ylabel("games")
-    axes.set_title(f"Bowling Solitaire: scores over {stats[0].games} games per bot")
-    axes.legend()
-    figure.tight_layout()
-    figure.savefig(path)
-    plt.close(figure)
-    print(f"chart written to {path}", file=out)
-    return True
-
-
-def run(game: BowlingGame, args: argparse.Namespace) -> int:
-    names = [b.strip() for b in (args.bots or ",".join(BOTS)).split(",") if b.strip()]
-    if not names:
-        raise BadOption("--bots names no bot")
-    for name in names:
-        get_bot(name)  # unknown names fail before any game is played
-    out = sys.stdout
-    progress = Progress(args.games * len(names), sys.stderr)
-    stats = [simulate(game, name, args.games, args.seed, progress) for name in names]
-    progress.finish()
-    print(
+def title(game: BowlingGame, args: argparse.Namespace) -> str:
+    return (
         f"Bowling Solitaire: {args.games} game(s) per bot, seed {args.seed} "
-        "(the same deals for every bot)\n",
-        file=out,
+        "(the same deals for every bot)"
     )
-    print("\n".join(summary_table(stats)), file=out)
-    print(
-        "\nstrike / spare / open: share of all frames; 1st ball: mean pins of a frame's first ball",
-        file=out,
+
+
+def report(
+    game: BowlingGame, results: dict[Hashable, list[Record]], args: argparse.Namespace
+) -> list[str]:
+    stats = [bot_stats(str(bot), records) for bot, records in results.items()]
+    lines = summary_table(stats)
+    lines.append(
+        "\nstrike / spare / open: share of all frames; 1st ball: mean pins of a frame's first ball"
     )
     for s in stats:
-        print(f"\n{s.bot}: score distribution", file=out)
-        print("\n".join(histogram(s.scores)), file=out)
-    if args.png:
-        write_png(stats, args.png, sys.stderr)
-    return 0
+        lines.append(f"\n{s.bot}: score distribution")
+        lines.extend(histogram(s.scores))
+    return lines
+
+
+def drawing(
+    game: BowlingGame, results: dict[Hashable, list[Record]], args: argparse.Namespace
+) -> Callable[[Any], Any]:
+    """The score distributions as a PNG chart."""
+    stats = [bot_stats(str(bot), records) for bot, records in results.items()]
+
+    def draw(plt: Any) -> Any:
+        figure, axes = plt.subplots(figsize=(8, 4.5))
+        edges = list(range(0, 310, 10))
+        for s in stats:
+            axes.hist(s.scores, bins=edges, alpha=0.6, label=f"{s.bot} (mean {s.mean:.1f})")
+        axes.set_xlabel("final score")
+        axes.set_ylabel("games")
+        axes.set_title(f"Bowling Solitaire: scores over {stats[0].games} games per bot")
+        axes.legend()
+        return figure
+
+    return draw

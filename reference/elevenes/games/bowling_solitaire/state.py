@@ -13,6 +13,7 @@ then the second ball likewise.  The tenth frame's bonus balls are bowled at fres
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -48,6 +49,15 @@ DEAL_SIZE = 20  # BWL.SETUP.CARDS: 0-9 twice
 # BWL.SETUP.DEAL: positions 0-9 are pins A-J, then pile 0 top to bottom, pile 1, pile 2.
 _PILE_OF_POSITION = (0,) * 5 + (1,) * 3 + (2,) * 2
 
+
+def _set_spots(mask: int, spots: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """A pin set as (mask, spot, spot, spot), padded with spot 10 (a 0 in ``_index_rack``)."""
+    a, b, c = (*spots, 10, 10)[:3]
+    return mask, a, b, c
+
+
+_SET_SPOTS = tuple(_set_spots(m, s) for m, s in zip(PIN_SETS, PIN_SET_BITS, strict=True))
+
 DEAL, PLAY, OVER = 0, 1, 2
 PHASES = ("deal", "play", "over")
 EMPTY = -1  # an empty spot (or one not dealt yet)
@@ -78,6 +88,7 @@ class BowlingState(State):
     """One position.  Piles are stored bottom first (the face-up top card is the last)."""
 
     game: BowlingGame
+    _knock_list: list[Action] | None = None  # the legal knocks here, once computed
 
     def __init__(self, game: BowlingGame) -> None:
         self.game = game
@@ -98,7 +109,10 @@ class BowlingState(State):
     # -- legal actions ---------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
         if self.phase == PLAY:
-            return [END_BALL, *self._knocks()]
+            knocks = self._knock_list
+            if knocks is None:
+                knocks = self._knock_list = self._knocks()
+            return [END_BALL, *knocks]
         if self.phase == DEAL:
             return [v for v in range(10) if self.stock[v]]
         return []
@@ -108,6 +122,26 @@ class BowlingState(State):
             return []
         left = DEAL_SIZE - self.dealt
         return [(v, n / left) for v, n in enumerate(self.stock) if n]
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """As ``State.sample_chance`` (the same draw gives the same card), without building
+        the list of outcomes: the chance step of every dealt card is the hot path of a
+        random playout."""
+        stock = self.stock
+        left = DEAL_SIZE - self.dealt
+        roll = rng.random()
+        total = 0.0
+        drawn = -1
+        for value in range(10):
+            n = stock[value]
+            if n:
+                drawn = value
+                total += n / left
+                if roll < total:
+                    return value
+        if drawn < 0:
+            raise IllegalAction("BWL.SETUP.DEAL", "no card is being dealt")
+        return drawn
 
     def _knocks(self) -> list[Action]:
         """Every legal knock: pile order, then pin mask order (so already sorted)."""
@@ -158,13 +192,17 @@ class BowlingState(State):
         """As ``State.apply_action``, with a legality test that builds no list."""
         if isinstance(action, str):
             action = self.string_to_action(action)
-        if not self.is_legal(action):
+        if self.phase == DEAL and 0 <= action < 10 and self.stock[action]:
+            self._deal(action)  # the commonest action, on the shortest path
+        elif self.is_legal(action):
+            self._apply(action)
+        else:
             raise self.explain_illegal(action)
-        self._apply(action)
         self.history.append(action)
 
     # -- how actions change the position ---------------------------------------------------
     def _apply(self, action: Action) -> None:
+        self._knock_list = None
         if action < END_BALL:
             self._deal(action)
         elif action == END_BALL:
@@ -206,11 +244,11 @@ class BowlingState(State):
 
     def _index_rack(self) -> None:
         """The last digit of each pin set's sum, so a knock is a table look-up."""
-        pins = self.pins
+        pins = [*self.pins, 0]
         by_digit: list[list[int]] = [[] for _ in range(10)]
         digit = {}
-        for mask, spots in zip(PIN_SETS, PIN_SET_BITS, strict=True):
-            d = sum(pins[i] for i in spots) % 10
+        for mask, a, b, c in _SET_SPOTS:
+            d = (pins[a] + pins[b] + pins[c]) % 10
             digit[mask] = d
             by_digit[d].append(mask)
         self._digit = digit
@@ -230,7 +268,12 @@ class BowlingState(State):
     def _settle(self) -> None:
         """BWL.BALL.END: a ball ends by itself when every pin is down or when no top card
         can be used (BWL.RULING.USABLE); several balls may end in a row."""
-        while self.phase == PLAY and not (self.standing and self._has_knock()):
+        while self.phase == PLAY:
+            if self.standing:
+                knocks = self._knocks()
+                if knocks:
+                    self._knock_list = knocks  # kept for legal_actions
+                    return
             self._end_ball()
 
     def _end_ball(self) -> None:
