@@ -18,7 +18,7 @@ from elevenes.paths import conformance_dir, rulebook_dir
 from elevenes.rulebook import Rulebook, load_rulebook
 
 ROOT = Path(__file__).resolve().parents[1]
-CITED = re.compile(r"\b(?:EFO|ELV|BWL)\.[A-Z0-9.\-]+")
+CITED = re.compile(r"\b(?:EFO|ELV|BWL|G111)\.[A-Z0-9.\-]+")
 ANCHOR = re.compile(r"^\([^()\s]+\)=\s*$")
 
 

@@ -13,6 +13,7 @@ REGISTRY: dict[str, str] = {
     "elevenes-for-one": "elevenes.games.elevenes_for_one",
     "bowling-solitaire": "elevenes.games.bowling_solitaire",
     "elevenes": "elevenes.games.elevenes",
+    "111": "elevenes.games.one_eleven",
 }
 
 

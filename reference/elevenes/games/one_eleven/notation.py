@@ -1,0 +1,500 @@
+"""Text in and out for 111: action strings (G111.NOTATION.ACTIONS), the canonical state
+document, the observation, and loading a state document (slow path, checks everything)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from ...core.api import Action, Json
+from ...core.errors import BadState, IllegalAction
+from ...core.schema import schema_problem
+from .cards import (
+    ACE,
+    ATTACK_BOSS,
+    ATTACK_PLAYER,
+    ATTRIBUTES,
+    BUY,
+    BUY_NOTHING,
+    COINS_ACE,
+    COINS_PAIR,
+    DEFEND,
+    DIAMONDS,
+    DISCARD,
+    DISCOUNT,
+    DISCOUNT_NONE,
+    END_TURN,
+    FIGHT_ON,
+    JACK,
+    KEEP,
+    KING,
+    NUM_CARDS,
+    PARTY,
+    PLACE,
+    RANK_VALUE,
+    RANKS,
+    ROLL,
+    SLOT_NAMES,
+    STORE_ITEMS,
+    SUITS,
+    SURRENDER,
+    card_text,
+    decks_for,
+    party_code,
+    party_decode,
+)
+
+if TYPE_CHECKING:
+    from .state import OneElevenGame, OneElevenState, Party
+
+NOTATION = "G111.NOTATION.ACTIONS"
+ACTION_HELP = (
+    "actions are: draw QH, roll 4, place QH, keep, party 5C 9D 5H 9S (+S for a bonus), "
+    "coins AD, coins 2D 9D, end turn, attack J, attack player 1, defend 5C 9S, "
+    "discount shield 3, discount none, buy attack|shield|health|nothing, surrender, "
+    "fight on, discard 7H"
+)
+_CARD_OF_TEXT = {card_text(c): c for c in range(NUM_CARDS)}
+_DISCOUNT_ATTRIBUTES = ATTRIBUTES  # by suit C D H S
+
+
+def card_of(text: str) -> int:
+    """``QH`` -> the card's number; raises IllegalAction (G111.NOTATION.ACTIONS)."""
+    card = _CARD_OF_TEXT.get(text.upper())
+    if card is None:
+        raise IllegalAction(
+            NOTATION,
+            f"{text!r} is no card: a card is a rank (2-10, J, Q, K, A) and a suit (C, D, H, S)",
+            text,
+        )
+    return card
+
+
+# -- actions --------------------------------------------------------------------------------------
+def party_text(word: str, code: int) -> str:
+    ranks, bonus = party_decode(code)
+    parts = [word] + [RANKS[r] + SUITS[s] for s, r in enumerate(ranks) if r >= 0]
+    parts += ["+" + SUITS[s] for s in range(4) if bonus >> s & 1]
+    return " ".join(parts)
+
+
+def action_text(action: Action, drawing: bool = True) -> str:
+    """The canonical text of an action number."""
+    del drawing
+    if 0 <= action < NUM_CARDS:
+        return "draw " + card_text(action)
+    if ROLL < action <= ROLL + 6:
+        return f"roll {action - ROLL}"
+    if PLACE <= action < PLACE + NUM_CARDS:
+        return "place " + card_text(action - PLACE)
+    if action == KEEP:
+        return "keep"
+    if action == COINS_ACE:
+        return "coins AD"
+    if COINS_PAIR + 2 <= action <= COINS_PAIR + 5:
+        low = action - COINS_PAIR
+        return f"coins {low}D {11 - low}D"
+    if action == END_TURN:
+        return "end turn"
+    if ATTACK_BOSS <= action < ATTACK_BOSS + 3:
+        return "attack " + SLOT_NAMES[action - ATTACK_BOSS]
+    if ATTACK_PLAYER <= action < ATTACK_PLAYER + 6:
+        return f"attack player {action - ATTACK_PLAYER}"
+    if BUY <= action < BUY + 3:
+        return "buy " + STORE_ITEMS[action - BUY]
+    if action == BUY_NOTHING:
+        return "buy nothing"
+    if action == DISCOUNT_NONE:
+        return "discount none"
+    if DISCOUNT < action < DISCOUNT + 40 and 1 <= action % 10 <= 5:
+        attribute, points = divmod(action - DISCOUNT, 10)
+        return f"discount {_DISCOUNT_ATTRIBUTES[attribute]} {points}"
+    if action == SURRENDER:
+        return "surrender"
+    if action == FIGHT_ON:
+        return "fight on"
+    if DISCARD <= action < DISCARD + NUM_CARDS:
+        return "discard " + card_text(action - DISCARD)
+    if PARTY <= action < PARTY + (1 << 20):
+        return party_text("party", action - PARTY)
+    if DEFEND <= action < DEFEND + (1 << 20):
+        return party_text("defend", action - DEFEND)
+    raise IllegalAction(NOTATION, f"{action} is no action of 111")
+
+
+def _party_action(words: list[str], text: str) -> Action:
+    ranks = [-1, -1, -1, -1]
+    bonus = 0
+    for word in words[1:]:
+        if word.startswith("+"):
+            suit = SUITS.find(word[1:]) if len(word) == 2 else -1
+            if suit < 0:
+                raise IllegalAction(NOTATION, f"{text!r}: {word!r} names no suit (+C +D +H +S)",
+                                    text)
+            bonus |= 1 << suit
+            continue
+        card = card_of(word)
+        rank, suit = card >> 2, card & 3
+        if JACK <= rank <= KING:
+            raise IllegalAction(
+                "G111.RULING.FACE-PARTY", f"{text!r}: a face card is a boss, never a party member",
+                text,
+            )
+        if ranks[suit] >= 0:
+            raise IllegalAction(
+                "G111.PARTY.FORM", f"{text!r}: a party holds one card of each suit", text
+            )
+        ranks[suit] = rank
+    code = party_code((ranks[0], ranks[1], ranks[2], ranks[3]), bonus)
+    return (PARTY if words[0] == "PARTY" else DEFEND) + code
+
+
+def parse_action(text: str) -> Action:
+    """Action text -> action number; text outside the notation raises G111.NOTATION.ACTIONS."""
+    words = text.strip().upper().split()
+    if not words:
+        raise IllegalAction(NOTATION, f"empty action; {ACTION_HELP}", text)
+    head, rest = words[0], words[1:]
+    if head in ("DRAW", "PLACE", "DISCARD") and len(rest) == 1:
+        card = card_of(rest[0])
+        if head == "DRAW":
+            return card
+        if head == "DISCARD":
+            return DISCARD + card
+        if not JACK <= card >> 2 <= KING:
+            raise IllegalAction(
+                "G111.BOSS.PLACE", f"{text!r}: only a face card (J, Q, K) is placed as a boss",
+                text,
+            )
+        return PLACE + card
+    if head == "ROLL" and len(rest) == 1 and rest[0] in ("1", "2", "3", "4", "5", "6"):
+        return ROLL + int(rest[0])
+    if words == ["KEEP"]:
+        return KEEP
+    if words == ["END", "TURN"]:
+        return END_TURN
+    if words in (["SURRENDER"], ["FIGHT", "ON"]):
+        return SURRENDER if head == "SURRENDER" else FIGHT_ON
+    if head == "COINS" and rest:
+        cards = sorted(card_of(w) for w in rest)
+        if cards == [ACE * 4 + DIAMONDS]:
+            return COINS_ACE
+        values = [RANK_VALUE[c >> 2] for c in cards]
+        if (
+            len(cards) == 2
+            and all(c & 3 == DIAMONDS and c >> 2 < JACK for c in cards)
+            and sum(values) == 11
+        ):
+            return COINS_PAIR + values[0]
+        raise IllegalAction(
+            "G111.COINS.BUY",
+            f"{text!r}: coins are bought with the ace of diamonds or two diamonds making 11",
+            text,
+        )
+    if head == "ATTACK" and len(rest) == 1 and rest[0] in SLOT_NAMES:
+        return ATTACK_BOSS + SLOT_NAMES.index(rest[0])
+    if head == "ATTACK" and len(rest) == 2 and rest[0] == "PLAYER" and rest[1] in "012345":
+        return ATTACK_PLAYER + int(rest[1])
+    if head == "BUY" and len(rest) == 1:
+        item = rest[0].lower()
+        if item == "nothing":
+            return BUY_NOTHING
+        if item in STORE_ITEMS:
+            return BUY + STORE_ITEMS.index(item)
+        if item == "money":
+            raise IllegalAction(
+                "G111.RULING.STORE-MONEY", f"{text!r}: the store does not sell money", text
+            )
+    if head == "DISCOUNT":
+        if rest == ["NONE"]:
+            return DISCOUNT_NONE
+        if len(rest) == 2 and rest[0].lower() in ATTRIBUTES and rest[1].isdigit():
+            points = int(rest[1])
+            if not 1 <= points <= 5:
+                raise IllegalAction(
+                    "G111.DEFEND.DISCOUNT", f"{text!r}: the discount buys 1 to 5 points", text
+                )
+            return DISCOUNT + 10 * _DISCOUNT_ATTRIBUTES.index(rest[0].lower()) + points
+    if head in ("PARTY", "DEFEND"):
+        return _party_action(words, text)
+    raise IllegalAction(NOTATION, f"unknown action {text!r}; {ACTION_HELP}", text)
+
+
+# -- the canonical state ------------------------------------------------------------------------
+def _cards_doc(counts: list[int]) -> list[str]:
+    return [card_text(c) for c in range(NUM_CARDS) for _ in range(counts[c])]
+
+
+def party_doc(party: Party | None) -> Json | None:
+    if party is None:
+        return None
+    return {
+        "cards": [card_text(c) for c in party.cards()],
+        "bonus": [SUITS[s] for s in range(4) if party.bonus >> s & 1],
+        "attack": party.attack,
+        "shield": party.shield,
+        "health": party.health,
+        "money": party.money,
+        "bought": dict(zip(STORE_ITEMS, party.bought, strict=True)),
+        "discount": None
+        if party.discount is None
+        else {"attribute": _DISCOUNT_ATTRIBUTES[party.discount[0]], "points": party.discount[1]},
+    }
+
+
+def asking_doc(state: OneElevenState) -> Json:
+    from .state import A_DRAW, A_OVER, A_ROLL, A_STORE, ASKING, DRAW_FOR, SIDES
+
+    asking = state.asking
+    doc: Json = {"asking": ASKING[asking]}
+    if asking == A_OVER:
+        return doc
+    if asking == A_ROLL:
+        doc["side"] = SIDES[state.side]
+        return doc
+    doc["player"] = state.who
+    if asking == A_DRAW:
+        doc["for"] = DRAW_FOR[state.draw_for]
+    elif asking == A_STORE:
+        doc["roll"] = state.roll
+    return doc
+
+
+def _bosses_doc(state: OneElevenState) -> Json:
+    return {
+        SLOT_NAMES[s]: [
+            {"card": card_text(b[0]), "shield": b[1], "health": b[2], "coins": b[3]}
+            for b in state.slots[s]
+        ]
+        for s in range(3)
+    }
+
+
+def _fight_doc(state: OneElevenState) -> Json | None:
+    if state.target_boss >= 0:
+        return {"target": {"boss": SLOT_NAMES[state.target_boss]}}
+    if state.target_player >= 0:
+        return {"target": {"player": state.target_player}}
+    return None
+
+
+def state_to_doc(state: OneElevenState) -> Json:
+    return {
+        "game": "111",
+        "options": dict(state.game.options),
+        "turn": state.turn,
+        "active": state.active,
+        "pending": asking_doc(state),
+        "players": [
+            {
+                "coins": state.coins[p],
+                "hand": [card_text(c) for c in state.hands[p]],
+                "party": party_doc(state.parties[p]),
+            }
+            for p in range(state.n)
+        ],
+        "bosses": _bosses_doc(state),
+        "defeated": [card_text(c) for c in state.defeated],
+        "draw_pile": _cards_doc(state.pile),
+        "discards": _cards_doc(state.discards),
+        "bank": {"issued": state.issued, "taken": state.taken},
+        "fight": _fight_doc(state),
+        "winners": list(state.winners),
+        "ended_by": state.ended_by or None,
+    }
+
+
+def observation(state: OneElevenState, player: int) -> Json:
+    """What ``player`` sees: every hand but their own as a count; the draw pile as a count."""
+    from ...core.errors import BadOption
+
+    if not 0 <= player < state.n:
+        raise BadOption(f"this game has players 0 to {state.n - 1}, not {player}")
+    return {
+        "game": "111",
+        "player": player,
+        "turn": state.turn,
+        "active": state.active,
+        "pending": asking_doc(state),
+        "players": [
+            {
+                "coins": state.coins[p],
+                "hand": [card_text(c) for c in state.hands[p]] if p == player else None,
+                "hand_size": len(state.hands[p]),
+                "party": party_doc(state.parties[p]),
+            }
+            for p in range(state.n)
+        ],
+        "bosses": _bosses_doc(state),
+        "defeated": [card_text(c) for c in state.defeated],
+        "draw_pile": state.pile_size,
+        "discards": _cards_doc(state.discards),
+        "bank": {"issued": state.issued, "taken": state.taken},
+        "fight": _fight_doc(state),
+        "winners": list(state.winners),
+        "ended_by": state.ended_by or None,
+        "legal": state.legal_action_strings() if state.current_player() == player else [],
+    }
+
+
+# -- loading a state document ----------------------------------------------------------------------
+def _bad(message: str) -> BadState:
+    return BadState(f"111 state: {message}")
+
+
+def _cards(texts: list[str], where: str) -> list[int]:
+    try:
+        return [card_of(t) for t in texts]
+    except IllegalAction:
+        raise _bad(f"{where}: {texts} holds text that is no card") from None
+
+
+def _party_from_doc(doc: Mapping[str, Any], where: str) -> Party:
+    from .state import Party
+
+    ranks = [-1, -1, -1, -1]
+    for card in _cards(list(doc["cards"]), where):
+        rank, suit = card >> 2, card & 3
+        if JACK <= rank <= KING or ranks[suit] >= 0:
+            raise _bad(f"{where}: one number card or ace per suit (G111.PARTY.FORM)")
+        ranks[suit] = rank
+    bonus = 0
+    for letter in doc["bonus"]:
+        bonus |= 1 << SUITS.index(letter)
+    party = Party((ranks[0], ranks[1], ranks[2], ranks[3]), bonus)
+    party.attack, party.shield = doc["attack"], doc["shield"]
+    party.health, party.money = doc["health"], doc["money"]
+    party.bought = [doc["bought"][item] for item in STORE_ITEMS]
+    if doc["discount"] is not None:
+        party.discount = (
+            _DISCOUNT_ATTRIBUTES.index(doc["discount"]["attribute"]),
+            doc["discount"]["points"],
+        )
+    return party
+
+
+def state_from_doc(game: OneElevenGame, doc: Mapping[str, Any]) -> OneElevenState:
+    """Load a canonical state document, or raise BadState saying what is wrong."""
+    from .state import A_DRAW, A_ROLL, A_STORE, ASKING, DRAW_FOR, SIDES, OneElevenState
+
+    problem = schema_problem("111", doc)
+    if problem is not None:
+        raise _bad(problem)
+    options = dict(doc["options"])
+    if options != game.options:
+        from .state import OneElevenGame as _Game
+
+        game = _Game(options)  # the document's own options (a saved game keeps them)
+    state = OneElevenState(game)
+    n = state.n
+    if len(doc["players"]) != n:
+        raise _bad(f"{len(doc['players'])} players listed for a game of {n}")
+    state.turn = doc["turn"]
+    state.active = doc["active"]
+    if not 0 <= state.active < n:
+        raise _bad(f"active player {state.active} is not one of 0-{n - 1}")
+    seen = [0] * NUM_CARDS
+    state.hands = []
+    for p, player in enumerate(doc["players"]):
+        hand = sorted(_cards(list(player["hand"]), f"players/{p}/hand"))
+        state.hands.append(hand)
+        state.coins[p] = player["coins"]
+        if player["party"] is not None:
+            party = _party_from_doc(player["party"], f"players/{p}/party")
+            state.parties[p] = party
+            for c in party.cards():
+                seen[c] += 1
+        for c in hand:
+            seen[c] += 1
+    state.slots = [[], [], []]
+    for s, name in enumerate(SLOT_NAMES):
+        for boss in doc["bosses"][name]:
+            card = _cards([boss["card"]], f"bosses/{name}")[0]
+            if (card >> 2) - JACK != s:
+                raise _bad(f"{boss['card']} is not a boss of the {name} slot (G111.BOSS.SLOTS)")
+            state.slots[s].append([card, boss["shield"], boss["health"], boss["coins"]])
+            seen[card] += 1
+    state.defeated = sorted(_cards(list(doc["defeated"]), "defeated"))
+    pile = [0] * NUM_CARDS
+    for c in _cards(list(doc["draw_pile"]), "draw_pile"):
+        pile[c] += 1
+    discards = [0] * NUM_CARDS
+    for c in _cards(list(doc["discards"]), "discards"):
+        discards[c] += 1
+    for c in state.defeated:
+        seen[c] += 1
+    state.pile, state.pile_size, state.discards = pile, sum(pile), discards
+    for c in range(NUM_CARDS):
+        total = seen[c] + pile[c] + discards[c]
+        if total != state.decks:
+            raise _bad(
+                f"there are {total} copies of {card_text(c)}; {n} players play with "
+                f"{decks_for(n)} deck(s) (G111.SETUP.DECKS)"
+            )
+    state.issued, state.taken = doc["bank"]["issued"], doc["bank"]["taken"]
+    held = sum(state.coins) + sum(b[3] for slot in state.slots for b in slot)
+    if held != state.issued - state.taken:
+        raise _bad(
+            f"players and bosses hold {held} coins but the bank issued {state.issued} and took "
+            f"{state.taken} (G111.BANK.UNLIMITED)"
+        )
+    fight = doc["fight"]
+    if fight is not None:
+        target = fight["target"]
+        if "boss" in target:
+            state.target_boss = SLOT_NAMES.index(target["boss"])
+            if not state.slots[state.target_boss]:
+                raise _bad(f"the fight is against the empty {target['boss']} slot")
+        else:
+            state.target_player = target["player"]
+            if not 0 <= state.target_player < n or state.target_player == state.active:
+                raise _bad("the player attacked is another seat of the table")
+    pending = doc["pending"]
+    state.asking = ASKING.index(pending["asking"])
+    state.who = pending.get("player", -1)
+    if state.asking == A_DRAW:
+        state.draw_for = DRAW_FOR.index(pending["for"])
+    if state.asking == A_ROLL:
+        state.side = SIDES.index(pending["side"])
+    if state.asking == A_STORE:
+        state.roll = pending["roll"]
+        state.side = 0 if state.who == state.active else 1
+    state.winners = list(doc["winners"])
+    state.ended_by = doc["ended_by"] or ""
+    _check_pending(state)
+    return state
+
+
+def _check_pending(state: OneElevenState) -> None:
+    from .state import (
+        A_DEFEND,
+        A_DISCOUNT,
+        A_DRAW,
+        A_OVER,
+        A_PARTY,
+        A_ROLL,
+        A_STORE,
+        A_SURRENDER,
+        A_TARGET,
+    )
+
+    asking = state.asking
+    fighting = asking in (A_ROLL, A_STORE, A_SURRENDER, A_DEFEND, A_DISCOUNT)
+    if fighting and state.target_boss < 0 and state.target_player < 0:
+        raise _bad(f"asking {asking_doc(state)['asking']!r} needs a fight")
+    if asking in (A_ROLL, A_STORE, A_SURRENDER, A_TARGET) and state.parties[state.active] is None:
+        raise _bad("the active player has no party to fight with")
+    if asking in (A_ROLL, A_STORE, A_SURRENDER, A_DISCOUNT) and state.target_player >= 0 and (
+        state.parties[state.target_player] is None
+    ):
+        raise _bad("the player attacked has no defending party")
+    if asking not in (A_ROLL, A_OVER) and not 0 <= state.who < state.n:
+        raise _bad("the pending decision names no player of the table")
+    if asking == A_DRAW and not state.pile_size:
+        raise _bad("a draw is pending but the draw pile is empty (G111.RULING.EMPTY-PILE)")
+    if asking == A_PARTY and state.who != state.active:
+        raise _bad("only the active player forms an attacking party")
+    if asking == A_OVER and not state.winners:
+        raise _bad("a finished game names its winners")
+    if asking != A_OVER and state.winners:
+        raise _bad("winners are named only when the game is over")

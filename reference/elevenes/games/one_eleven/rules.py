@@ -1,0 +1,224 @@
+"""Why an action is refused: the rule cited, checked in the order of the rulebook's "Rule
+precedence" list (G111.PRECEDENCE).  This is the slow path; it runs only on a refusal."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...core.api import Action
+from ...core.errors import IllegalAction
+from .cards import (
+    ATTACK_BOSS,
+    ATTACK_PLAYER,
+    BUY,
+    BUY_NOTHING,
+    COINS_ACE,
+    COINS_PAIR,
+    DEFEND,
+    DISCARD,
+    DISCOUNT,
+    DISCOUNT_NONE,
+    END_TURN,
+    FIGHT_ON,
+    HAND,
+    JACK,
+    KEEP,
+    NUM_CARDS,
+    PARTY,
+    PLACE,
+    ROLL,
+    SLOT_NAMES,
+    STORE_COST,
+    STORE_ITEMS,
+    STORE_MAX,
+    SURRENDER,
+    bonus_groups,
+    card_text,
+    party_decode,
+)
+
+if TYPE_CHECKING:
+    from .state import OneElevenState
+
+# The kind of decision each action answers (G111.STATE.ASKING).
+_KINDS = (
+    ("draw", 0, NUM_CARDS),
+    ("roll", ROLL + 1, ROLL + 7),
+    ("place", PLACE, PLACE + NUM_CARDS),
+    ("place", KEEP, KEEP + 1),
+    ("coins", COINS_ACE, COINS_ACE + 1),
+    ("coins", COINS_PAIR, COINS_PAIR + 6),
+    ("coins", END_TURN, END_TURN + 1),
+    ("target", ATTACK_BOSS, ATTACK_PLAYER + 6),
+    ("store", BUY, BUY_NOTHING + 1),
+    ("discount", DISCOUNT, DISCOUNT_NONE + 1),
+    ("surrender", SURRENDER, FIGHT_ON + 1),
+    ("discard", DISCARD, DISCARD + NUM_CARDS),
+    ("party", PARTY, PARTY + (1 << 20)),
+    ("defend", DEFEND, DEFEND + (1 << 20)),
+)
+
+
+def kind_of(action: Action) -> str:
+    for kind, low, high in _KINDS:
+        if low <= action < high:
+            return kind
+    return ""
+
+
+def explain(state: OneElevenState, action: Action) -> IllegalAction:
+    from .notation import action_text, asking_doc
+
+    try:
+        text = action_text(action)
+    except IllegalAction as exc:
+        return exc
+    if state.is_terminal():
+        return IllegalAction("G111.WIN.COINS", f"{text}: the game is over", text)
+    asked = asking_doc(state)["asking"]
+    kind = kind_of(action)
+    if kind != asked:
+        return IllegalAction(
+            "G111.STATE.ASKING", f"{text}: the game asks for {_ASKED[asked]}, not this", text
+        )
+    return _CHECKS[kind](state, action, text)
+
+
+_ASKED = {
+    "draw": "a card to be drawn (chance)",
+    "roll": "a die roll (chance)",
+    "place": "a boss placement or keep",
+    "party": "the attacking party",
+    "coins": "a coin purchase or end turn",
+    "target": "the target of the attack",
+    "defend": "the defending party",
+    "discount": "the defender's discount purchase",
+    "store": "a store purchase",
+    "surrender": "surrender or fight on",
+    "discard": "a discard",
+}
+
+
+def _draw(state: OneElevenState, action: Action, text: str) -> IllegalAction:
+    return IllegalAction("G111.CHANCE.DRAW", f"{text}: no {card_text(action)} is in the draw pile",
+                         text)
+
+
+def _place(state: OneElevenState, action: Action, text: str) -> IllegalAction:
+    hand = state.hands[state.who]
+    if action == KEEP:
+        return IllegalAction(
+            "G111.BOSS.MANDATORY",
+            "keep: a face card whose slot is empty must be placed first", text
+        )
+    card = action - PLACE
+    if card not in hand:
+        return IllegalAction("G111.BOSS.PLACE", f"{text}: {card_text(card)} is not in the hand",
+                             text)
+    return IllegalAction(
+        "G111.BOSS.MANDATORY",
+        f"{text}: a face card whose slot is empty must be placed first", text
+    )
+
+
+def _party(state: OneElevenState, action: Action, text: str) -> IllegalAction:
+    complete = action < DEFEND
+    ranks, bonus = party_decode(action - (PARTY if complete else DEFEND))
+    hand = state.hands[state.who]
+    for suit, rank in enumerate(ranks):
+        if rank >= 0 and rank * 4 + suit not in hand:
+            return IllegalAction(
+                "G111.PARTY.FROM-HAND", f"{text}: {card_text(rank * 4 + suit)} is not in the hand",
+                text,
+            )
+    if complete and min(ranks) < 0:
+        return IllegalAction("G111.PARTY.FORM", f"{text}: a party is four cards, one of each suit",
+                             text)
+    if not complete:
+        for suit, rank in enumerate(ranks):
+            held = any(c & 3 == suit and (c >> 2 < JACK or c >> 2 == 12) for c in hand)
+            if rank < 0 and held:
+                return IllegalAction(
+                    "G111.DEFEND.PARTY",
+                    f"{text}: the defending party takes a card of every suit held", text
+                )
+    groups = bonus_groups(ranks)
+    wanted_ok = all(bin(sum(1 << s for s in g) & bonus).count("1") == 1 for g in groups)
+    allowed = 0
+    for g in groups:
+        for s in g:
+            allowed |= 1 << s
+    if not wanted_ok or bonus & ~allowed:
+        return IllegalAction(
+            "G111.PARTY.BONUS",
+            f"{text}: each set of equal cards gets its bonus on exactly one of its cards (+suit)",
+            text,
+        )
+    return IllegalAction("G111.PARTY.FORM", f"{text} is not legal here", text)
+
+
+def _coins(state: OneElevenState, action: Action, text: str) -> IllegalAction:
+    return IllegalAction("G111.COINS.BUY", f"{text}: those diamonds are not in the hand", text)
+
+
+def _target(state: OneElevenState, action: Action, text: str) -> IllegalAction:
+    if action < ATTACK_PLAYER:
+        return IllegalAction(
+            "G111.ATTACK.TARGET",
+            f"{text}: no boss is in the {SLOT_NAMES[action - ATTACK_BOSS]} slot", text
+        )
+    return IllegalAction(
+        "G111.ATTACK.TARGET", f"{text}: the target is another player of the table", text
+    )
+
+
+def _store(state: OneElevenState, action: Action, text: str) -> IllegalAction:
+    item = action - BUY
+    if not 0 <= item < 3:
+        return IllegalAction("G111.NOTATION.ACTIONS", f"{text} is no store item", text)
+    party = state.parties[state.who]
+    if party is not None and party.bought[item] >= STORE_MAX[item]:
+        return IllegalAction(
+            "G111.RULING.STORE-MAX",
+            f"{text}: at most {STORE_MAX[item]} {STORE_ITEMS[item]} a turn", text
+        )
+    return IllegalAction(
+        "G111.STORE.COST",
+        f"{text}: it costs {STORE_COST[item]} coins; the player has {state.coins[state.who]}", text
+    )
+
+
+def _discount(state: OneElevenState, action: Action, text: str) -> IllegalAction:
+    return IllegalAction(
+        "G111.DEFEND.DISCOUNT",
+        f"{text}: one coin a point; the player has {state.coins[state.who]}", text
+    )
+
+
+def _discard(state: OneElevenState, action: Action, text: str) -> IllegalAction:
+    if len(state.hands[state.who]) <= HAND:
+        return IllegalAction("G111.END.REFILL", f"{text}: the hand is not over five", text)
+    return IllegalAction("G111.END.REFILL", f"{text}: that card is not in the hand", text)
+
+
+def _roll(state: OneElevenState, action: Action, text: str) -> IllegalAction:
+    return IllegalAction("G111.FIGHT.ROLL", f"{text}: a D6 shows 1 to 6", text)
+
+
+def _surrender(state: OneElevenState, action: Action, text: str) -> IllegalAction:
+    return IllegalAction("G111.FIGHT.SURRENDER", f"{text} is not legal here", text)
+
+
+_CHECKS = {
+    "draw": _draw,
+    "roll": _roll,
+    "place": _place,
+    "party": _party,
+    "defend": _party,
+    "coins": _coins,
+    "target": _target,
+    "store": _store,
+    "discount": _discount,
+    "surrender": _surrender,
+    "discard": _discard,
+}

@@ -1,0 +1,775 @@
+"""111, The Game: the game and its state machine (rule prefix G111).
+
+Read top to bottom: the game, then the state: what is being asked, the legal actions, how
+each action changes the position (one short method per rule, its id beside it), the fights,
+the end of a turn, the refusals (slow path) and the results.  Text in and out (actions and
+canonical JSON) is in notation.py.
+
+Every draw and every die roll is a chance action (``draw QH``, ``roll 4``).  The draw pile is
+kept as a multiset: its order is not part of the position, and a draw is any card still in
+it, weighted by how many copies it holds (G111.CHANCE.DRAW).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from itertools import product
+from typing import Any
+
+from ...core.api import CHANCE, TERMINAL, Action, Game, Json, OptionSpec, State
+from ...core.errors import IllegalAction
+from .cards import (
+    ACE,
+    ATTACK_BOSS,
+    ATTACK_PLAYER,
+    BAIL_OUT,
+    BOSS_BONUS,
+    BOSS_VALUE,
+    BUY,
+    BUY_NOTHING,
+    CLUBS,
+    COINS_ACE,
+    COINS_PAIR,
+    DEFEND,
+    DIAMONDS,
+    DISCARD,
+    DISCOUNT,
+    DISCOUNT_MAX,
+    DISCOUNT_NONE,
+    END_TURN,
+    EXACT_BONUS,
+    FIGHT_ON,
+    HAND,
+    HEARTS,
+    JACK,
+    KEEP,
+    KING,
+    NUM_CARDS,
+    PARTY,
+    PLACE,
+    RANK_VALUE,
+    ROLL,
+    SPADES,
+    START_COINS,
+    STORE_COST,
+    STORE_MAX,
+    SURRENDER,
+    WIN_COINS,
+    bonus_groups,
+    decks_for,
+    party_code,
+    party_decode,
+)
+
+GAME_ID = "111"
+
+# What is being asked (G111.STATE.ASKING); the chance ones are DRAW and ROLL.
+A_DRAW, A_PLACE, A_PARTY, A_COINS, A_TARGET, A_DEFEND, A_DISCOUNT = range(7)
+A_ROLL, A_STORE, A_SURRENDER, A_DISCARD, A_OVER = range(7, 12)
+ASKING = (
+    "draw", "place", "party", "coins", "target", "defend", "discount",
+    "roll", "store", "surrender", "discard", "over",
+)
+DRAW_FOR = ("deal", "turn", "boss", "refill")
+SIDES = ("attacker", "target")
+
+
+class Party:
+    """A party in front of a player: its cards (one rank or none per suit), the bonus suits,
+    its current attributes and what it bought this turn."""
+
+    __slots__ = ("ranks", "bonus", "attack", "shield", "health", "money", "bought", "discount")
+
+    def __init__(self, ranks: tuple[int, int, int, int], bonus: int) -> None:
+        self.ranks = ranks
+        self.bonus = bonus
+        values = [0, 0, 0, 0]
+        groups = {s: len(g) for g in bonus_groups(ranks) for s in g}
+        for suit, rank in enumerate(ranks):
+            if rank >= 0:
+                values[suit] = RANK_VALUE[rank] + (groups[suit] if bonus >> suit & 1 else 0)
+        self.attack = values[CLUBS]  # G111.CARDS.SUITS
+        self.money = values[DIAMONDS]
+        self.health = values[HEARTS]
+        self.shield = values[SPADES]
+        self.bought = [0, 0, 0]  # attack, shield, health bought at the store this turn
+        self.discount: tuple[int, int] | None = None  # (attribute index, points)
+
+    def cards(self) -> list[int]:
+        return [rank * 4 + suit for suit, rank in enumerate(self.ranks) if rank >= 0]
+
+    def size(self) -> int:
+        return sum(1 for rank in self.ranks if rank >= 0)
+
+    def copy(self) -> Party:
+        other = Party.__new__(Party)
+        other.ranks = self.ranks
+        other.bonus = self.bonus
+        other.attack = self.attack
+        other.shield = self.shield
+        other.health = self.health
+        other.money = self.money
+        other.bought = list(self.bought)
+        other.discount = self.discount
+        return other
+
+
+class OneElevenGame(Game):
+    """111 for 2-6 players."""
+
+    id = GAME_ID
+    option_specs = (
+        OptionSpec("players", 2, kind=int, low=2, high=6, doc="number of players",
+                   rule="G111.SETUP.PLAYERS"),
+        OptionSpec("turn_limit", 1000, kind=int, low=1, high=100_000,
+                   doc="turns after which the richest player wins", rule="G111.RULING.TURN-LIMIT"),
+    )
+
+    def num_players(self) -> int:
+        return int(self.options["players"])
+
+    def new_initial_state(self) -> OneElevenState:
+        return OneElevenState(self)
+
+    def state_from_json(self, doc: Mapping[str, Any]) -> OneElevenState:
+        from .notation import state_from_doc
+
+        return state_from_doc(self, doc)
+
+
+class OneElevenState(State):
+    """One position of 111."""
+
+    game: OneElevenGame
+
+    def __init__(self, game: OneElevenGame) -> None:
+        self.game = game
+        self.history: list[Action] = []
+        n = self.n = game.num_players()
+        self.decks = decks_for(n)
+        self.turn_limit = int(game.options["turn_limit"])
+        self.pile = [self.decks] * NUM_CARDS  # G111.SETUP.DECKS: the draw pile, card -> copies
+        self.pile_size = NUM_CARDS * self.decks
+        self.discards = [0] * NUM_CARDS
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.parties: list[Party | None] = [None] * n
+        self.slots: list[list[list[int]]] = [[], [], []]  # bosses: [card, shield, health, coins]
+        self.defeated: list[int] = []
+        self.coins = [START_COINS] * n  # G111.SETUP.COINS
+        self.issued = START_COINS * n
+        self.taken = 0
+        self.turn = 0
+        self.active = 0  # G111.SETUP.FIRST
+        self.asking = A_DRAW
+        self.who = 0  # the player asked, or who receives a draw
+        self.draw_for = 0
+        self.side = 0  # in a fight: who strikes (0 the active player, 1 the target)
+        self.roll = 0  # the die of the strike being made (store decision)
+        self.target_boss = -1  # the slot attacked, or -1
+        self.target_player = -1  # the player attacked, or -1
+        self.winners: list[int] = []
+        self.ended_by = ""  # "coins" or "turn limit"
+
+    # -- whose turn ----------------------------------------------------------------------------
+    def current_player(self) -> int:
+        asking = self.asking
+        if asking in (A_DRAW, A_ROLL):
+            return CHANCE
+        if asking == A_OVER:
+            return TERMINAL
+        return self.who
+
+    def is_chance_node(self) -> bool:
+        return self.asking == A_DRAW or self.asking == A_ROLL
+
+    def is_terminal(self) -> bool:
+        return self.asking == A_OVER
+
+    # -- legal actions -------------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        asking = self.asking
+        if asking == A_DRAW:
+            pile = self.pile
+            return [c for c in range(NUM_CARDS) if pile[c]]
+        if asking == A_ROLL:
+            return [ROLL + 1, ROLL + 2, ROLL + 3, ROLL + 4, ROLL + 5, ROLL + 6]
+        if asking == A_PLACE:
+            return self._placements()
+        if asking == A_PARTY:
+            return self._parties(self.hands[self.who], PARTY, True)
+        if asking == A_COINS:
+            return [*self._coin_buys(), END_TURN]
+        if asking == A_TARGET:
+            return [ATTACK_BOSS + s for s in range(3) if self.slots[s]] + [
+                ATTACK_PLAYER + p for p in range(self.n) if p != self.who
+            ]
+        if asking == A_DEFEND:
+            return self._parties(self.hands[self.who], DEFEND, False)
+        if asking == A_DISCOUNT:
+            return self._discounts()
+        if asking == A_STORE:
+            return self._store()
+        if asking == A_SURRENDER:
+            return [SURRENDER, FIGHT_ON]
+        if asking == A_DISCARD:
+            return sorted({DISCARD + c for c in self.hands[self.who]})
+        return []
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self.asking == A_DRAW:
+            size = self.pile_size
+            return [(c, k / size) for c, k in enumerate(self.pile) if k]
+        if self.asking == A_ROLL:
+            return [(ROLL + d, 1 / 6) for d in range(1, 7)]
+        return []
+
+    def _placements(self) -> list[Action]:
+        """G111.BOSS.MANDATORY: a face card whose slot is empty must be placed first;
+        otherwise G111.BOSS.OPTIONAL: any face card may be placed, or the rest kept."""
+        faces = sorted({c for c in self.hands[self.who] if JACK <= c >> 2 <= KING})
+        must = [PLACE + c for c in faces if not self.slots[(c >> 2) - JACK]]
+        if must:
+            return must
+        return [PLACE + c for c in faces] + [KEEP]
+
+    def _parties(self, hand: list[int], base: int, complete: bool) -> list[Action]:
+        """Every party the hand can make: one card of each suit (G111.PARTY.FORM; face cards
+        are never members, G111.RULING.FACE-PARTY), with each choice of bonus card
+        (G111.PARTY.BONUS).  A defending party takes a card of every suit held
+        (G111.DEFEND.PARTY)."""
+        options: list[list[int]] = [[], [], [], []]
+        for c in hand:
+            rank = c >> 2
+            if rank < JACK or rank == ACE:
+                suit_options = options[c & 3]
+                if rank not in suit_options:
+                    suit_options.append(rank)
+        for suit in range(4):
+            if not options[suit]:
+                if complete:
+                    return []
+                options[suit].append(-1)
+        found = []
+        for ranks in product(*options):
+            key = (ranks[0], ranks[1], ranks[2], ranks[3])
+            groups = bonus_groups(key)
+            if not groups:
+                found.append(base + party_code(key, 0))
+                continue
+            for picks in product(*groups):
+                bonus = 0
+                for suit in picks:
+                    bonus |= 1 << suit
+                found.append(base + party_code(key, bonus))
+        found.sort()
+        return found
+
+    def _coin_buys(self) -> list[Action]:
+        """G111.COINS.BUY: a diamond ace, or two diamonds making exactly 11."""
+        held = {c >> 2 for c in self.hands[self.who] if c & 3 == DIAMONDS}
+        found = [COINS_ACE] if ACE in held else []
+        for low in range(2, 6):
+            if low - 2 in held and 11 - low - 2 in held:
+                found.append(COINS_PAIR + low)
+        return found
+
+    def _striker_party(self) -> Party | None:
+        if self.side == 0:
+            return self.parties[self.active]
+        return self.parties[self.target_player] if self.target_player >= 0 else None
+
+    def _store(self) -> list[Action]:
+        """G111.STORE.ITEMS, G111.STORE.ONE-PER-ROLL, G111.RULING.STORE-MAX."""
+        party = self._striker_party()
+        assert party is not None
+        coins = self.coins[self.who]
+        found = [
+            BUY + i for i in range(3) if party.bought[i] < STORE_MAX[i] and coins >= STORE_COST[i]
+        ]
+        found.append(BUY_NOTHING)
+        return found
+
+    def _store_open(self, player: int, party: Party) -> bool:
+        coins = self.coins[player]
+        return any(party.bought[i] < STORE_MAX[i] and coins >= STORE_COST[i] for i in range(3))
+
+    def _discounts(self) -> list[Action]:
+        """G111.DEFEND.DISCOUNT: up to five points of one attribute, one coin a point."""
+        most = min(DISCOUNT_MAX, self.coins[self.who])
+        return [DISCOUNT + 10 * a + k for a in range(4) for k in range(1, most + 1)] + [
+            DISCOUNT_NONE
+        ]
+
+    def is_legal(self, action: Action) -> bool:
+        asking = self.asking
+        if asking == A_DRAW:
+            return 0 <= action < NUM_CARDS and self.pile[action] > 0
+        if asking == A_ROLL:
+            return ROLL < action <= ROLL + 6
+        if asking == A_SURRENDER:
+            return action in (SURRENDER, FIGHT_ON)
+        if asking == A_DISCARD:
+            return DISCARD <= action < DISCARD + NUM_CARDS and action - DISCARD in self.hands[
+                self.who
+            ]
+        return action in self.legal_actions()
+
+    def apply_action(self, action: Action | str) -> None:
+        """As ``State.apply_action``: an illegal action raises and changes nothing."""
+        if isinstance(action, str):
+            action = self.string_to_action(action)
+        if not self.is_legal(action):
+            raise self.explain_illegal(action)
+        self._apply(action)
+        self.history.append(action)
+
+    # -- how actions change the position -------------------------------------------------------
+    def _apply(self, action: Action) -> None:
+        asking = self.asking
+        if asking == A_DRAW:
+            self._draw(action)
+        elif asking == A_ROLL:
+            self._rolled(action - ROLL)
+        elif asking == A_PLACE:
+            if action == KEEP:
+                self._party_step()
+            else:
+                self._place(action - PLACE)
+        elif asking == A_PARTY:
+            self._form_party(action - PARTY)
+        elif asking == A_COINS:
+            self._buy_coins(action)
+        elif asking == A_TARGET:
+            self._choose_target(action)
+        elif asking == A_DEFEND:
+            self._defend(action - DEFEND)
+        elif asking == A_DISCOUNT:
+            self._discount(action)
+        elif asking == A_STORE:
+            self._buy(action)
+        elif asking == A_SURRENDER:
+            if action == SURRENDER:
+                self._surrender()
+            else:
+                self._strike_next(self.side_of(self.who))  # the struck side strikes back
+        elif asking == A_DISCARD:
+            self._discard(action - DISCARD)
+
+    def side_of(self, player: int) -> int:
+        return 0 if player == self.active else 1
+
+    # -- drawing (G111.CHANCE.DRAW) ------------------------------------------------------------
+    def _ask_draw(self, player: int, reason: int) -> bool:
+        """Ask chance for a card for ``player``; an empty draw pile is first made again from
+        the discards (G111.RULING.EMPTY-PILE).  False when there is no card anywhere."""
+        if not self.pile_size:
+            if not any(self.discards):
+                return False
+            self.pile = self.discards
+            self.pile_size = sum(self.discards)
+            self.discards = [0] * NUM_CARDS
+        self.asking = A_DRAW
+        self.who = player
+        self.draw_for = reason
+        return True
+
+    def _draw(self, card: int) -> None:
+        self.pile[card] -= 1
+        self.pile_size -= 1
+        hand = self.hands[self.who]
+        hand.append(card)
+        hand.sort()
+        reason = self.draw_for
+        if reason == 0:
+            self._deal_next()
+        elif reason == 3:
+            self._refill(self.who)
+        else:
+            self._placement()
+
+    def _deal_next(self) -> None:
+        """G111.SETUP.DEAL: five cards each, one at a time round the table from seat 0."""
+        sizes = [len(h) for h in self.hands]
+        low = min(sizes)
+        if low < HAND and self._ask_draw(sizes.index(low), 0):
+            return
+        self._start_turn()
+
+    # -- the turn ------------------------------------------------------------------------------
+    def _start_turn(self) -> None:
+        """G111.TURN.DRAW: the turn opens with one draw.  G111.RULING.TURN-LIMIT: after the
+        turn limit the game ends."""
+        if self.turn >= self.turn_limit:
+            self._game_over("turn limit")
+            return
+        self.turn += 1
+        if not self._ask_draw(self.active, 1):
+            self._placement()
+
+    def _placement(self) -> None:
+        """G111.BOSS.MANDATORY / G111.BOSS.OPTIONAL: asked while a face card is held."""
+        hand = self.hands[self.active]
+        if any(JACK <= c >> 2 <= KING for c in hand):
+            self.asking = A_PLACE
+            self.who = self.active
+        else:
+            self._party_step()
+
+    def _place(self, card: int) -> None:
+        """G111.BOSS.PLACE: the boss goes on top of its slot; G111.BOSS.DRAW: draw again."""
+        self.hands[self.active].remove(card)
+        value = BOSS_VALUE[card >> 2]
+        self.slots[(card >> 2) - JACK].append([card, value, value, 0])
+        if not self._ask_draw(self.active, 2):
+            self._placement()
+
+    def _party_step(self) -> None:
+        """G111.PARTY.MANDATORY: a complete party must be formed when it can be; otherwise
+        G111.COINS.BUY may be offered, and the turn ends (G111.RULING.NO-PARTY-COINS)."""
+        player = self.active
+        self.who = player
+        suits = 0
+        for c in self.hands[player]:
+            rank = c >> 2
+            if rank < JACK or rank == ACE:
+                suits |= 1 << (c & 3)
+        if suits == 15:
+            self.asking = A_PARTY
+        elif self._coin_buys():
+            self.asking = A_COINS
+        else:
+            self._end_play()
+
+    def _take_party(self, player: int, code: int) -> Party:
+        ranks, bonus = party_decode(code)
+        party = Party(ranks, bonus)
+        hand = self.hands[player]
+        for card in party.cards():
+            hand.remove(card)
+        self.parties[player] = party
+        return party
+
+    def _form_party(self, code: int) -> None:
+        """G111.PARTY.FORM: the four cards go face up in front of the player, who must attack."""
+        self._take_party(self.active, code)
+        self.asking = A_TARGET
+
+    def _buy_coins(self, action: Action) -> None:
+        """G111.COINS.BUY: the diamonds are discarded and the bank pays 11; the turn ends."""
+        if action != END_TURN:
+            hand = self.hands[self.active]
+            if action == COINS_ACE:
+                played = [ACE * 4 + DIAMONDS]
+            else:
+                low = action - COINS_PAIR
+                played = [(low - 2) * 4 + DIAMONDS, (9 - low) * 4 + DIAMONDS]
+            for card in played:
+                hand.remove(card)
+                self.discards[card] += 1
+            self._pay_from_bank(self.active, 11)
+        self._end_play()
+
+    def _choose_target(self, action: Action) -> None:
+        """G111.ATTACK.TARGET: a boss slot (its top boss, G111.RULING.WHICH-BOSS) or a player."""
+        if action < ATTACK_PLAYER:
+            self.target_boss = action - ATTACK_BOSS
+            self._strike_next(0)
+        else:
+            self.target_player = action - ATTACK_PLAYER
+            self.asking = A_DEFEND  # G111.DEFEND.PARTY
+            self.who = self.target_player
+
+    def _defend(self, code: int) -> None:
+        """G111.DEFEND.PARTY; a party of fewer than four cards may buy at the discount."""
+        party = self._take_party(self.target_player, code)
+        if party.size() < 4 and self.coins[self.target_player] > 0:
+            self.asking = A_DISCOUNT
+        else:
+            self._strike_next(0)
+
+    def _discount(self, action: Action) -> None:
+        """G111.DEFEND.DISCOUNT: one coin a point, paid to the bank, in one attribute."""
+        if action != DISCOUNT_NONE:
+            attribute, points = divmod(action - DISCOUNT, 10)
+            party = self.parties[self.target_player]
+            assert party is not None
+            self._pay_to_bank(self.target_player, points)
+            party.discount = (attribute, points)
+            if attribute == 0:
+                party.attack += points
+            elif attribute == 1:
+                party.money += points
+            elif attribute == 2:
+                party.health += points
+            else:
+                party.shield += points
+        self._strike_next(0)
+
+    # -- the fight -----------------------------------------------------------------------------
+    def _strike_next(self, side: int) -> None:
+        """The next strike is ``side``'s: a die roll (G111.FIGHT.ROLL)."""
+        self.side = side
+        self.asking = A_ROLL
+        self.who = -1
+
+    def _rolled(self, die: int) -> None:
+        """G111.STORE.ONE-PER-ROLL: after a player's roll the store is open (if anything in it
+        can be bought); a boss buys nothing."""
+        self.roll = die
+        if self.side == 0:
+            player = self.active
+        elif self.target_player >= 0:
+            player = self.target_player
+        else:
+            self._resolve()
+            return
+        party = self.parties[player]
+        assert party is not None
+        if self._store_open(player, party):
+            self.asking = A_STORE
+            self.who = player
+        else:
+            self._resolve()
+
+    def _buy(self, action: Action) -> None:
+        """G111.STORE.ITEMS: the item applies at once, for the rest of the turn."""
+        if action != BUY_NOTHING:
+            item = action - BUY
+            party = self._striker_party()
+            assert party is not None
+            self._pay_to_bank(self.who, STORE_COST[item])
+            party.bought[item] += 1
+            if item == 0:
+                party.attack += 1
+            elif item == 1:
+                party.shield += 1
+            else:
+                party.health += 1
+        self._resolve()
+
+    def _resolve(self) -> None:
+        """G111.FIGHT.SHIELD, G111.FIGHT.HEALTH, G111.FIGHT.KNOCK-OUT: one strike."""
+        side = self.side
+        attacker_party = self.parties[self.active]
+        assert attacker_party is not None
+        boss: list[int] | None = None
+        defender: Party | None = None
+        if self.target_boss >= 0:
+            boss = self.slots[self.target_boss][-1]
+        else:
+            defender = self.parties[self.target_player]
+        if side == 0:
+            points = attacker_party.attack + self.roll
+            if boss is not None:
+                shield, health = boss[1], boss[2]
+            else:
+                assert defender is not None
+                shield, health = defender.shield, defender.health
+        else:
+            if boss is not None:
+                points = BOSS_VALUE[boss[0] >> 2] + self.roll  # G111.FIGHT.BOSS-STRIKE
+            else:
+                assert defender is not None
+                points = defender.attack + self.roll
+            shield, health = attacker_party.shield, attacker_party.health
+        knocked_out = hit = False
+        if shield > 0:
+            if points == shield:
+                shield = 0
+                knocked_out = True
+            elif points < shield:
+                shield -= points
+            else:
+                health -= points - shield
+                shield = 0
+                hit = True
+        else:
+            health -= points
+            hit = True
+        exact = health == 0
+        if health < 0:
+            health = 0
+        # write the struck side back
+        if side == 1:
+            attacker_party.shield, attacker_party.health = shield, health
+        elif boss is not None:
+            boss[1], boss[2] = shield, health
+        else:
+            assert defender is not None
+            defender.shield, defender.health = shield, health
+        if hit and health == 0:
+            self._defeat(1 - side, exact)
+        elif knocked_out:
+            self._strike_next(side)  # G111.FIGHT.KNOCK-OUT: the striker strikes again
+        elif hit and (boss is not None) == (side == 1):
+            # G111.FIGHT.SURRENDER: the active player against a boss, the defender against a player
+            self.asking = A_SURRENDER
+            self.who = self.active if side == 1 else self.target_player
+        else:
+            self._strike_next(1 - side)  # G111.FIGHT.COUNTER
+
+    def _defeat(self, loser_side: int, exact: bool) -> None:
+        """The fight is over: G111.REWARD.BOSS, G111.PENALTY.DEFEAT, G111.PVP.TRIUMPH."""
+        active = self.active
+        attacker_party = self.parties[active]
+        assert attacker_party is not None
+        if self.target_boss >= 0:
+            slot = self.slots[self.target_boss]
+            if loser_side == 1:
+                boss = slot.pop()
+                card, coins = boss[0], boss[3]
+                rank = card >> 2
+                reward = attacker_party.money + BOSS_BONUS[rank]  # G111.REWARD.BOSS-BONUS
+                if not slot:
+                    reward += 5  # G111.REWARD.LONE-BOSS: it was alone in its slot
+                if sum(1 for c in self.defeated if c >> 2 == rank) == 4 * self.decks - 1:
+                    reward += 11  # G111.REWARD.LAST-OF-KIND
+                if exact:
+                    reward += EXACT_BONUS  # G111.REWARD.EXACT
+                self.defeated.append(card)
+                self.defeated.sort()
+                self.coins[active] += coins  # the boss's own coins change hands
+                self._pay_from_bank(active, reward)
+            else:
+                boss = slot[-1]
+                lost = min(self.coins[active], attacker_party.money)  # G111.PENALTY.DEFEAT
+                self.coins[active] -= lost
+                boss[3] += lost
+        else:
+            defender = self.target_player
+            defender_party = self.parties[defender]
+            assert defender_party is not None
+            winner, loser = (active, defender) if loser_side == 1 else (defender, active)
+            owed = max(attacker_party.money, defender_party.money)  # G111.PVP.TRIUMPH
+            paid = min(self.coins[loser], owed)
+            self.coins[loser] -= paid
+            self.coins[winner] += paid
+            self._pay_from_bank(winner, owed - paid + (EXACT_BONUS if exact else 0))
+        self._end_play()
+
+    def _surrender(self) -> None:
+        """G111.FIGHT.SURRENDER: half the party's money (rounded down), as far as the coins go,
+        to the boss or to the attacking player."""
+        player = self.who
+        party = self.parties[player]
+        assert party is not None
+        penalty = min(self.coins[player], party.money // 2)
+        self.coins[player] -= penalty
+        if self.target_boss >= 0:
+            self.slots[self.target_boss][-1][3] += penalty
+        else:
+            self.coins[self.active] += penalty
+        self._end_play()
+
+    # -- coins (G111.BANK.UNLIMITED) -----------------------------------------------------------
+    def _pay_from_bank(self, player: int, amount: int) -> None:
+        self.coins[player] += amount
+        self.issued += amount
+
+    def _pay_to_bank(self, player: int, amount: int) -> None:
+        self.coins[player] -= amount
+        self.taken += amount
+
+    # -- the end of a turn ---------------------------------------------------------------------
+    def _end_play(self) -> None:
+        """G111.END.PARTIES, then G111.WIN.COINS, then G111.END.REFILL."""
+        for p in range(self.n):
+            party = self.parties[p]
+            if party is not None:
+                for card in party.cards():
+                    self.discards[card] += 1
+                self.parties[p] = None
+        self.target_boss = self.target_player = -1
+        self.side = self.roll = 0
+        rich = [p for p in range(self.n) if self.coins[p] >= WIN_COINS]
+        if rich:
+            self._game_over("coins")
+            return
+        self._refill(self.active)
+
+    def _refill(self, player: int) -> None:
+        """G111.END.REFILL: from the active player round the table, each discards down to or
+        draws up to five; then G111.END.BAIL-OUT and the next player's turn."""
+        while True:
+            size = len(self.hands[player])
+            if size > HAND:
+                self.asking = A_DISCARD
+                self.who = player
+                return
+            if size < HAND and self._ask_draw(player, 3):
+                return
+            player = (player + 1) % self.n
+            if player == self.active:
+                break
+        for p in range(self.n):
+            if self.coins[p] == 0:
+                self._pay_from_bank(p, BAIL_OUT)
+        self.active = (self.active + 1) % self.n  # G111.TURN.ORDER
+        self._start_turn()
+
+    def _discard(self, card: int) -> None:
+        self.hands[self.who].remove(card)
+        self.discards[card] += 1
+        self._refill(self.who)
+
+    def _game_over(self, why: str) -> None:
+        """G111.WIN.COINS / G111.RULING.SEVERAL-WINNERS / G111.RULING.TURN-LIMIT."""
+        best = max(self.coins)
+        self.winners = [p for p in range(self.n) if self.coins[p] == best]
+        self.ended_by = why
+        self.asking = A_OVER
+        self.who = -1
+
+    # -- refusals (slow path) ------------------------------------------------------------------
+    def explain_illegal(self, action: Action) -> IllegalAction:
+        from .rules import explain
+
+        return explain(self, action)
+
+    # -- action text (G111.NOTATION.ACTIONS) ---------------------------------------------------
+    def action_to_string(self, action: Action) -> str:
+        from .notation import action_text
+
+        return action_text(action, self.asking == A_DRAW)
+
+    def string_to_action(self, text: str) -> Action:
+        from .notation import parse_action
+
+        return parse_action(text)
+
+    # -- results -------------------------------------------------------------------------------
+    def returns(self) -> list[float]:
+        """1 for each winner (G111.WIN.COINS, G111.RULING.SEVERAL-WINNERS), 0 otherwise;
+        all 0 while the game goes on."""
+        if self.asking != A_OVER:
+            return [0.0] * self.n
+        return [1.0 if p in self.winners else 0.0 for p in range(self.n)]
+
+    def score(self) -> int:
+        """The first player's coins."""
+        return self.coins[0]
+
+    # -- views ---------------------------------------------------------------------------------
+    def observation(self, player: int) -> Json:
+        from .notation import observation
+
+        return observation(self, player)
+
+    def to_json(self) -> Json:
+        from .notation import state_to_doc
+
+        return state_to_doc(self)
+
+    def clone(self) -> OneElevenState:
+        copy = OneElevenState.__new__(OneElevenState)
+        copy.__dict__.update(self.__dict__)
+        copy.history = list(self.history)
+        copy.pile = list(self.pile)
+        copy.discards = list(self.discards)
+        copy.hands = [list(h) for h in self.hands]
+        copy.parties = [None if p is None else p.copy() for p in self.parties]
+        copy.slots = [[list(b) for b in slot] for slot in self.slots]
+        copy.defeated = list(self.defeated)
+        copy.coins = list(self.coins)
+        copy.winners = list(self.winners)
+        return copy
