@@ -136,3 +136,34 @@ def test_the_turn_limit_ends_the_game_and_the_richest_win(coins: int, winners: l
     assert state.is_terminal() and state.ended_by == "turn limit"
     assert state.coins[0] == 11 - 4
     assert state.winners == winners
+
+
+@pytest.mark.parametrize(
+    ("hand", "after_keep"),
+    [
+        (["2C", "5C", "5H", "9D", "9S", "KS"], ["party"]),
+        (["2C", "5C", "5H", "9D", "10D"], ["end turn"]),
+        (["2C", "5C", "5H", "2D", "9D"], ["coins 2D 9D", "end turn"]),
+    ],
+)
+def test_the_placement_and_coin_questions_are_asked_whatever_the_hand(
+    hand: list[str], after_keep: list[str]
+) -> None:
+    def change(doc: dict[str, Any]) -> None:
+        moved = [c for c in doc["players"][0]["hand"] if c not in hand]
+        doc["draw_pile"] = sorted_cards(
+            [c for c in doc["draw_pile"] if c not in hand] + moved)
+        doc["players"][0]["hand"] = hand
+        doc["pending"] = {"asking": "place", "player": 0}
+    state = play(b1(change), [])
+    faces = [f"place {c}" for c in hand if c[0] in "JQK"]
+    assert state.legal_action_strings() == [*faces, "keep"]
+    state.apply_action("keep")
+    legal = state.legal_action_strings()
+    if after_keep == ["party"]:
+        assert state.to_json()["pending"] == {"asking": "party", "player": 0}
+    else:
+        assert state.to_json()["pending"] == {"asking": "coins", "player": 0}
+        assert legal == after_keep
+    seen_by_other = state.observation(1)
+    assert seen_by_other["players"][0]["hand"] is None

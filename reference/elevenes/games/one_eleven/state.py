@@ -227,7 +227,7 @@ class OneElevenState(State):
         """G111.BOSS.MANDATORY: a face card whose slot is empty must be placed first;
         otherwise G111.BOSS.OPTIONAL: any face card may be placed, or the rest kept."""
         faces = sorted({c for c in self.hands[self.who] if JACK <= c >> 2 <= KING})
-        must = [PLACE + c for c in faces if not self.slots[(c >> 2) - JACK]]
+        must = [PLACE + c for c in faces if not self.slots[(c >> 2) - JACK]]  # G111.BOSS.MANDATORY
         if must:
             return must
         return [PLACE + c for c in faces] + [KEEP]
@@ -407,13 +407,10 @@ class OneElevenState(State):
             self._placement()
 
     def _placement(self) -> None:
-        """G111.BOSS.MANDATORY / G111.BOSS.OPTIONAL: asked while a face card is held."""
-        hand = self.hands[self.active]
-        if any(JACK <= c >> 2 <= KING for c in hand):
-            self.asking = A_PLACE
-            self.who = self.active
-        else:
-            self._party_step()
+        """G111.BOSS.MANDATORY / G111.BOSS.OPTIONAL: asked after every draw of the turn, even
+        of a player holding no face card (G111.RULING.PUBLIC-QUESTIONS)."""
+        self.asking = A_PLACE
+        self.who = self.active
 
     def _place(self, card: int) -> None:
         """G111.BOSS.PLACE: the boss goes on top of its slot; G111.BOSS.DRAW: draw again."""
@@ -433,12 +430,8 @@ class OneElevenState(State):
             rank = c >> 2
             if rank < JACK or rank == ACE:
                 suits |= 1 << (c & 3)
-        if suits == 15:
-            self.asking = A_PARTY
-        elif self._coin_buys():
-            self.asking = A_COINS
-        else:
-            self._end_play()
+        # G111.RULING.PUBLIC-QUESTIONS: without a party the coin question is always asked
+        self.asking = A_PARTY if suits == 15 else A_COINS
 
     def _take_party(self, player: int, code: int) -> Party:
         ranks, bonus = party_decode(code)
