@@ -129,3 +129,19 @@ def test_play_with_bots_runs_to_the_end_and_bad_options_are_messages() -> None:
     bad = run_cli("play", "111", "--bot", "random", "--players", "7")
     assert bad.returncode == 1
     assert "players" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_the_first_broken_rule_of_the_precedence_list_is_cited() -> None:
+    state = load_game("111", {"players": 2}).new_initial_state()  # a deal draw is asked
+    cases = {
+        "party 2C 9D 5H KS": "G111.RULING.FACE-PARTY",  # shape, before the question asked
+        "buy money": "G111.RULING.STORE-MONEY",
+        "coins 3D 9D": "G111.COINS.BUY",
+        "place 7H": "G111.BOSS.PLACE",
+        "party 2C 9D 5H 9S": "G111.STATE.ASKING",  # a party is not what is asked
+        "roll 3": "G111.STATE.ASKING",
+    }
+    for text, rule_id in cases.items():
+        with pytest.raises(IllegalAction) as caught:
+            state.apply_action(text)
+        assert caught.value.rule_id == rule_id, text
