@@ -75,3 +75,24 @@ def test_the_default_game_ends_by_coins_or_at_the_turn_limit() -> None:
     while not state.is_terminal():
         state.apply_action(random_step(state, rng))
     assert state.ended_by in ("coins", "turn limit")
+
+
+def test_the_fast_legality_test_agrees_with_the_legal_list() -> None:
+    from elevenes.games.one_eleven.cards import BUY, DEFEND, PARTY, party_code
+
+    game = load_game("111", {"players": 3, "turn_limit": 30})
+    for seed in range(8):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        assert isinstance(state, OneElevenState)
+        while not state.is_terminal():
+            legal = set(state.legal_actions())
+            probes = set(legal) | {BUY, BUY + 1, BUY + 2, BUY + 9}
+            for _ in range(10):
+                ranks = (rng.randrange(-1, 13), rng.randrange(-1, 13), rng.randrange(-1, 13),
+                         rng.randrange(-1, 13))
+                probes |= {PARTY + party_code(ranks, rng.randrange(16)),
+                           DEFEND + party_code(ranks, rng.randrange(16))}
+            for action in probes:
+                assert state.is_legal(action) == (action in legal)
+            state.apply_action(random_step(state, rng))

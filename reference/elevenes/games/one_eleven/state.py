@@ -301,6 +301,7 @@ class OneElevenState(State):
         ]
 
     def is_legal(self, action: Action) -> bool:
+        """The same verdict as ``action in self.legal_actions()``, without building the list."""
         asking = self.asking
         if asking == A_DRAW:
             return 0 <= action < NUM_CARDS and self.pile[action] > 0
@@ -312,7 +313,50 @@ class OneElevenState(State):
             return DISCARD <= action < DISCARD + NUM_CARDS and action - DISCARD in self.hands[
                 self.who
             ]
+        if asking == A_PARTY:
+            return PARTY <= action < DEFEND and self._is_party(action - PARTY, True)
+        if asking == A_DEFEND:
+            return DEFEND <= action < DEFEND + PARTY and self._is_party(action - DEFEND, False)
+        if asking == A_STORE:
+            if action == BUY_NOTHING:
+                return True
+            item = action - BUY
+            party = self._striker_party()
+            return (
+                0 <= item < 3
+                and party is not None
+                and party.bought[item] < STORE_MAX[item]
+                and self.coins[self.who] >= STORE_COST[item]
+            )
         return action in self.legal_actions()
+
+    def _is_party(self, code: int, complete: bool) -> bool:
+        """G111.PARTY.FORM / G111.DEFEND.PARTY / G111.PARTY.BONUS for one party code."""
+        if code >> 20:
+            return False
+        ranks, bonus = party_decode(code)
+        hand = self.hands[self.who]
+        held = 0
+        for c in hand:
+            rank = c >> 2
+            if rank < JACK or rank == ACE:
+                held |= 1 << (c & 3)
+        for suit in range(4):
+            rank = ranks[suit]
+            if rank < 0:
+                if complete or held >> suit & 1:
+                    return False
+            elif (JACK <= rank <= KING) or rank > ACE or rank * 4 + suit not in hand:
+                return False
+        allowed = 0
+        for group in bonus_groups(ranks):
+            bits = 0
+            for suit in group:
+                bits |= 1 << suit
+            if (bonus & bits).bit_count() != 1:
+                return False
+            allowed |= bits
+        return not bonus & ~allowed
 
     def apply_action(self, action: Action | str) -> None:
         """As ``State.apply_action``: an illegal action raises and changes nothing."""
