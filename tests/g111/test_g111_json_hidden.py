@@ -146,3 +146,38 @@ def test_bad_documents_are_refused_with_the_reason(change: Any, message: str) ->
     change(doc)
     with pytest.raises(BadState, match=message):
         load_game("111", {"players": 2}).state_from_json(doc)
+
+
+def fight_doc() -> dict[str, Any]:
+    """A boss fight: seat 0's party against the top boss of a slot."""
+    game = load_game("111", {"players": 2, "turn_limit": 400})
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            doc = state.to_json()
+            fight = doc["fight"]
+            if doc["pending"]["asking"] == "roll" and fight and "boss" in fight["target"]:
+                return doc
+            state.apply_action(random_step(state, rng))
+    raise AssertionError("no boss fight found")
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d, p: p.__setitem__("attack", p["attack"] + 1), "attack must be"),
+        (lambda d, p: p.__setitem__("money", p["money"] + 1), "money must be"),
+        (lambda d, p: p.__setitem__("health", p["health"] + 30), "more than the cards"),
+        (lambda d, p: p.__setitem__("discount", {"attribute": "shield", "points": 2}),
+         "fewer than four"),
+        (lambda d, p: [b.__setitem__("health", 30) for s in d["bosses"].values() for b in s],
+         "health 1-"),
+    ],
+)
+def test_party_and_boss_figures_must_follow_from_the_cards(change: Any, message: str) -> None:
+    doc = copy.deepcopy(fight_doc())
+    party = doc["players"][doc["active"]]["party"]
+    change(doc, party)
+    with pytest.raises(BadState, match=message):
+        load_game("111", {"players": 2}).state_from_json(doc)

@@ -77,19 +77,18 @@ def test_an_exact_kill_of_a_player_pays_eleven_more() -> None:
 
 def test_the_last_jack_pays_eleven_more_and_a_lone_boss_five() -> None:
     def change(doc: dict[str, Any]) -> None:
-        doc["bosses"]["J"] = [{"card": "JC", "shield": 0, "health": 20, "coins": 6}]
+        doc["bosses"]["J"] = [{"card": "JC", "shield": 0, "health": 10, "coins": 6}]
         doc["defeated"] = ["JD", "JH", "JS"]
         doc["draw_pile"] = [c for c in doc["draw_pile"] if c not in ("JD", "JH", "JS")]
         doc["players"][1]["coins"] = 5  # the 6 on the jack came from seat 1
-    # 7 + 6 = 13 off health 20: the jack strikes 10 + 1 = 11 = shield 11, a knock-out, then
+    # 7 + 1 = 8 off health 10: the jack strikes 10 + 1 = 11 = shield 11, a knock-out, then
     # 10 + 6 = 16 defeats the party (health 5): 9 coins onto the jack.
-    lost = play(b1(change), [PARTY, "attack J", "roll 6", "buy nothing", "roll 1", "roll 6"])
+    lost = play(b1(change), [PARTY, "attack J", "roll 1", "buy nothing", "roll 1", "roll 6"])
     assert lost.coins[0] == 2
     assert lost.slots[0][0][3] == 6 + 9
-    assert lost.slots[0][0][2] == 7  # the jack keeps its damage (G111.RULING.BOSS-DAMAGE)
-    # The same jack at health 14: 7 + 6 + 1 (attack bought) = 14 takes it exactly to zero.
-    won = play(b1(lambda d: (change(d), d["bosses"]["J"][0].__setitem__("health", 14))),
-               [PARTY, "attack J", "roll 6", "buy attack"])
+    assert lost.slots[0][0][2] == 2  # the jack keeps its damage (G111.RULING.BOSS-DAMAGE)
+    # 7 + 2 + 1 (attack bought) = 10 takes it exactly to zero.
+    won = play(b1(change), [PARTY, "attack J", "roll 2", "buy attack"])
     # money 9 + bonus 5 + lone 5 + last 11 + exact 11 = 41 from the bank, 6 from the jack.
     assert won.coins[0] == 11 - 5 + 41 + 6
     assert won.to_json()["defeated"] == ["JC", "JD", "JH", "JS"]
