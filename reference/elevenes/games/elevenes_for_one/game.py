@@ -286,6 +286,24 @@ class EfoState(State):
         other._undiscardable = self._undiscardable
         return other
 
+    def solver_key(self) -> tuple[Any, ...]:
+        """The position for a solver's table (core/solve.py): everything but the history,
+        with the discard pile as a set.  No primitive reads the pile's order (choices are
+        sorted, counts and tests are order-free, cards leave it by name) and the order of the
+        pile changes nothing else, so positions that differ only there have the same future.
+        The pending choice is not in the key: the effect stack determines it."""
+        down = discard = deck = 0
+        for card in self.down:
+            down |= 1 << card
+        for card in self.discard:
+            discard |= 1 << card
+        for card in self.deck:
+            deck |= 1 << card
+        return (self.phase, self.minutes, len(self.trolley), tuple(self.pantry), down, discard,
+                deck, self.cursor, self.restart, self.result,
+                tuple((f.card, f.event, f.owner, f.cost, f.pc, tuple(sorted(f.vars.items())))
+                      for f in self.stack))
+
     # -- small helpers the primitives use ------------------------------------------------------
     def held(self) -> int | None:
         """The discarded card whose discard effect is running: out of the pantry, not yet on
