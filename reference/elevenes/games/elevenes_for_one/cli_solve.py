@@ -7,12 +7,12 @@ import argparse
 import json
 import sys
 
-from ...core.errors import BadState
+from ...core.errors import BadOption, BadState
 from ...core.solve import Progress
 from ..cli import parse_options
 from ..prompt import read_saved
 from . import make_game
-from .game import EfoState
+from .game import EfoGame, EfoState
 from .solver import OBJECTIVES, fmt, solve
 
 
@@ -24,6 +24,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="minutes on the clock at the start (the option minutes)")
     parser.add_argument("-o", "--option", action="append", metavar="KEY=VALUE",
                         help="a game option")
+    parser.add_argument("--trolley", type=int, default=None, metavar="K",
+                        help="start a pass with cards 1 to K already on the trolley and the "
+                             "others shuffled into the pantry (an endgame)")
     parser.add_argument("--from", dest="position", default=None, metavar="STATE.json",
                         help="solve from this position (a canonical state file) instead")
     parser.add_argument("--objective", choices=[*OBJECTIVES, "both"], default="both",
@@ -46,12 +49,27 @@ def load_position(path: str, options: dict[str, object], cards: str | None) -> E
     return state
 
 
+def endgame(game: EfoGame, top: int) -> EfoState:
+    """The start of a pass with cards 1 to ``top`` on the trolley, the rest to be laid out and
+    the game's starting minutes on the clock."""
+    if not 1 <= top <= 10:
+        raise BadOption(f"--trolley takes a number from 1 to 10, not {top}")
+    start = game.new_initial_state().to_json()
+    start["trolley"] = list(range(1, top + 1))
+    start["deck"] = list(range(top + 1, 12))
+    return game.state_from_json(start)
+
+
 def run(args: argparse.Namespace) -> int:
     options: dict[str, object] = dict(parse_options(args.option))
     if args.minutes is not None:
         options["minutes"] = args.minutes
     if args.position is not None:
+        if args.trolley is not None:
+            raise BadOption("--trolley and --from cannot be used together")
         state = load_position(args.position, options, args.cards)
+    elif args.trolley is not None:
+        state = endgame(make_game(options, args.cards), args.trolley)
     else:
         state = make_game(options, args.cards).new_initial_state()
     objectives = list(OBJECTIVES) if args.objective == "both" else [args.objective]
@@ -67,13 +85,16 @@ def run(args: argparse.Namespace) -> int:
             "options": game_options,
             "cards": args.cards,
             "from": args.position,
+            "trolley": args.trolley,
             "results": [{
                 "objective": r.objective, "value": str(r.value), "float": float(r.value),
                 "positions_explored": r.explored, "positions_stored": r.stored,
                 "seconds": round(r.seconds, 3)} for r in results],
         }, indent=1))
         return 0
-    where = f"from {args.position}" if args.position else "from the start"
+    where = (f"from {args.position}" if args.position else
+             f"from a pass with 1-{args.trolley} on the trolley" if args.trolley else
+             "from the start")
     setting = ", ".join(f"{k}={v}" for k, v in sorted(game_options.items()))
     print(f"Elevenes for One ({setting}; {args.cards or 'printed cards'}), {where}:")
     for r in results:

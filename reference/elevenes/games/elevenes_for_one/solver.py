@@ -17,7 +17,7 @@ import attrs
 
 from ...core.api import Action, State
 from ...core.errors import ElevenesError
-from ...core.solve import Progress, Solver
+from ...core.solve import Progress, Solver, SolverError
 from .game import EfoState
 
 # objective name -> (the core objective, what it measures)
@@ -83,9 +83,11 @@ def fmt(objective: str, value: Fraction) -> str:
 
 class SolverBot:
     """A player that always takes a best move under one objective.  One table per game, kept
-    between moves and games: positions solved once are not solved again."""
+    between moves and games: positions solved once are not solved again.  Each move may explore
+    at most ``max_positions`` new positions (a few seconds per million); beyond, the bot stops
+    with a clear error rather than think for hours."""
 
-    def __init__(self, objective: str, max_positions: int | None = None) -> None:
+    def __init__(self, objective: str, max_positions: int | None = 5_000_000) -> None:
         self.objective = objective
         self.max_positions = max_positions
         self.solvers: list[tuple[object, Solver]] = []
@@ -101,7 +103,12 @@ class SolverBot:
     def __call__(self, state: State, rng: random.Random) -> Action:
         solver = self.solver_for(state)
         solver.visited = 0  # the bound is per move
-        _, best = solver.best_actions(state)
+        try:
+            _, best = solver.best_actions(state)
+        except SolverError as exc:
+            raise SolverError(
+                f"the solver bot cannot play this position: {exc} (it plays positions with "
+                "up to about eight cards in the pantry; see `elevenes solve --help`)") from None
         return best[rng.randrange(len(best))] if len(best) > 1 else best[0]
 
 
