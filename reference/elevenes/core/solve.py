@@ -156,7 +156,9 @@ class Solver:
         return best, [a for a, v in values if v == best]
 
     # -- the search -------------------------------------------------------------------------
-    def _value(self, state: State, depth: int, store: bool = True) -> tuple[Fraction | None, int]:
+    def _value(
+        self, state: State, depth: int, store: bool = True, key: Hashable | None = None
+    ) -> tuple[Fraction | None, int]:
         """(value or None when every line loops back, shallowest depth of a cut relied on).
 
         ``store`` is False for the outcomes of a gamble: a position right after a chance draw
@@ -171,7 +173,8 @@ class Solver:
             )
         if state.is_terminal():
             return self.terminal_value(state), INFINITY
-        key = state.solver_key()
+        if key is None:
+            key = state.solver_key()
         known = self.table.get(key)
         if known is not None:
             return known, INFINITY
@@ -216,11 +219,12 @@ class Solver:
         self, state: State, action: Action, depth: int, store: bool = True
     ) -> tuple[Fraction | None, int]:
         child = state.child(action)
-        if not child.is_terminal():
-            key = child.solver_key()
-            seen = self._path.get(key)
-            if seen is not None:  # back to a position on the path: cut (see the docstring)
-                if self._chance_depths and self._chance_depths[-1] >= seen:
-                    raise SolverError("a loop through a chance node: a free re-deal")
-                return None, seen
-        return self._value(child, depth + 1, store)
+        if child.is_terminal():
+            return self._value(child, depth + 1, store)
+        key = child.solver_key()
+        seen = self._path.get(key)
+        if seen is not None:  # back to a position on the path: cut (see the docstring)
+            if self._chance_depths and self._chance_depths[-1] >= seen:
+                raise SolverError("a loop through a chance node: a free re-deal")
+            return None, seen
+        return self._value(child, depth + 1, store, key)
