@@ -18,7 +18,7 @@ from elevenes.core.api import State, canonical_dumps
 from elevenes.core.play import sample_chance
 from elevenes.core.solve import Progress, Solver, SolverError
 from elevenes.games.elevenes_for_one import make_game
-from elevenes.games.elevenes_for_one.bots import BOTS
+from elevenes.games.elevenes_for_one.bots import ALL_BOTS
 from elevenes.games.elevenes_for_one.cli_solve import endgame
 from elevenes.games.elevenes_for_one.game import EfoState
 from elevenes.games.elevenes_for_one.solver import SolverBot, make_solver
@@ -169,7 +169,7 @@ def test_no_bot_beats_the_solver(bot: str) -> None:
     assert 0 < win < 1
     games = 400
     rng = random.Random(2026)
-    player = SolverBot("win") if bot == "solver" else BOTS[bot]
+    player = SolverBot("win") if bot == "solver" else ALL_BOTS[bot]
     finals = [play_from(start, player, rng) for _ in range(games)]
     wins = [f.returns()[0] for f in finals]
     ratings = [f.score() for f in finals]

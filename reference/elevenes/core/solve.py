@@ -47,6 +47,10 @@ def score_value(state: State) -> Fraction:
 OBJECTIVES: dict[str, Objective] = {"win": win_value, "score": score_value}
 
 
+FREE_REDEAL = ("a loop through a chance node: a line of play can deal again at no cost, which "
+               "this solver cannot value exactly")
+
+
 class SolverError(ElevenesError):
     """A position the solver cannot value exactly (too large, or a loop through chance)."""
 
@@ -193,7 +197,7 @@ class Solver:
                     for action, probability in outcomes:
                         value, cut = self._child(state, action, depth, store=False)
                         if value is None:
-                            raise SolverError("a loop through a chance node: a free re-deal")
+                            raise SolverError(FREE_REDEAL)
                         low = min(low, cut)
                         total += probability * value
                     best = total
@@ -225,6 +229,6 @@ class Solver:
         seen = self._path.get(key)
         if seen is not None:  # back to a position on the path: cut (see the docstring)
             if self._chance_depths and self._chance_depths[-1] >= seen:
-                raise SolverError("a loop through a chance node: a free re-deal")
+                raise SolverError(FREE_REDEAL)
             return None, seen
         return self._value(child, depth + 1, store, key)

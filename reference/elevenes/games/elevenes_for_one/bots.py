@@ -56,5 +56,9 @@ def greedy_player(state: State, rng: random.Random) -> Action:
     return max(scored)[2]
 
 
-BOTS: dict[str, Callable[[State, random.Random], Action]] = {
-    "random": random_player, "greedy": greedy_player, **solver_bots()}
+Player = Callable[[State, random.Random], Action]
+
+# the bots that play any game quickly (the ones an analysis runs by default)
+BOTS: dict[str, Player] = {"random": random_player, "greedy": greedy_player}
+# every bot `elevenes play --bot` offers: the solver's only play small positions in good time
+ALL_BOTS: dict[str, Player] = {**BOTS, **solver_bots()}

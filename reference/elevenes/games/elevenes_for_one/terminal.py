@@ -11,7 +11,7 @@ from typing import TextIO
 from ...core.errors import ElevenesError
 from ...core.play import sample_chance
 from ..prompt import read_action, save_game, starting_state
-from .bots import BOTS
+from .bots import ALL_BOTS, BOTS
 from .game import DEAL, EFFECT, FRONT, OVER, TURN, EfoGame, EfoState
 
 NAMES = {1: "Trolley", 2: "Tea", 3: "Milk", 4: "Sugar", 5: "Cups&Saucr", 6: "Fine China",
@@ -109,9 +109,10 @@ def run(game: EfoGame, args: argparse.Namespace) -> int:
     assert isinstance(state, EfoState)
     bot = None
     if args.bot:
-        if args.bot not in BOTS:
-            raise ElevenesError(f"unknown bot {args.bot!r}; bots: {', '.join(sorted(BOTS))}")
-        bot = BOTS[args.bot]
+        if args.bot not in ALL_BOTS:
+            raise ElevenesError(
+                f"unknown bot {args.bot!r}; bots: {', '.join(sorted(ALL_BOTS))}")
+        bot = ALL_BOTS[args.bot]
     log: list[str] = []  # every action, chance included: enough to replay the game
     moves = 0
     while state.phase != OVER:
