@@ -270,3 +270,12 @@ def test_play_with_the_solver_bot(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
                             "--resume", str(saved), "--quiet"], capsys)
     assert code == 0 and "Rating:" in out
 
+
+
+def test_the_solver_bot_says_when_a_position_is_too_large() -> None:
+    state = make_game().new_initial_state()
+    rng = random.Random(1)
+    while state.is_chance_node():
+        state.apply_action(sample_chance(state, rng))
+    with pytest.raises(SolverError, match="cannot play this position"):
+        SolverBot("win", max_positions=1000)(state, rng)
