@@ -107,8 +107,8 @@ class Solver:
     so (an exact answer or none).
 
     ``bound``, if given, is a value no line of play from a position can beat (for a win: 1).
-    A decision stops trying moves once one reaches it: no other can do better, so the value is
-    still exact.
+    A decision stops trying moves once one reaches it, and skips a move whose position's bound
+    is no better than the best move found: neither changes the value, which stays exact.
     """
 
     def __init__(
@@ -205,7 +205,7 @@ class Solver:
             else:
                 ceiling = self.bound(state) if self.bound is not None else None
                 for action in state.legal_actions():
-                    value, cut = self._child(state, action, depth)
+                    value, cut = self._child(state, action, depth, floor=best)
                     low = min(low, cut)
                     if value is not None and (best is None or value > best):
                         best = value
@@ -220,11 +220,16 @@ class Solver:
         return best, low
 
     def _child(
-        self, state: State, action: Action, depth: int, store: bool = True
+        self, state: State, action: Action, depth: int, store: bool = True,
+        floor: Fraction | None = None,
     ) -> tuple[Fraction | None, int]:
+        """The value of the child after ``action``; None when it loops back to the path, or
+        when its bound shows it cannot beat ``floor``, the best move found so far."""
         child = state.child(action)
         if child.is_terminal():
             return self._value(child, depth + 1, store)
+        if floor is not None and self.bound is not None and self.bound(child) <= floor:
+            return None, INFINITY
         key = child.solver_key()
         seen = self._path.get(key)
         if seen is not None:  # back to a position on the path: cut (see the docstring)

@@ -45,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
     if not values:
         return 0
     best = {objective: max(table.values()) for objective, table in values.items()}
-    print(f"{'move':<16}" + "".join(f"{OBJECTIVES[o][1]:<36}" for o in values))
+    print((f"{'move':<16}" + "".join(f"{OBJECTIVES[o][1]:<36}" for o in values)).rstrip())
     for action in state.legal_actions():
         cells = []
         for objective, table in values.items():

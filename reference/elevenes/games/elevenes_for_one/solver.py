@@ -39,13 +39,22 @@ class Solved:
 
 
 def best_possible(objective: str) -> Callable[[State], Fraction]:
-    """What no line of play can beat: a win is worth 1; the rating is at most 11 (the top
-    card) plus the minutes left now, since no card gives minutes back (a cost is a whole
-    number from 0 up: the card language has no negative numbers)."""
+    """What no line of play from a position can beat.  A win is worth 1.  The rating is at
+    most 11 (the top card) plus the minutes left now, since no card gives minutes back (a cost
+    is a whole number from 0 up: the card language has no negative numbers).  With the printed
+    cards scoring any card but (11) costs at least a minute, so each card added to the trolley
+    takes a minute off: the rating is at most the top card plus the minutes plus 1 (the 1 is
+    (11), scored for free)."""
     if objective == "win":
         return lambda state: Fraction(1)
-    return lambda state: Fraction(11 + state.minutes) if isinstance(state, EfoState) \
-        else Fraction(1 << 62)
+
+    def rating_bound(state: State) -> Fraction:
+        assert isinstance(state, EfoState)
+        if state.printed_cards():
+            return Fraction(min(state.top() + 1, 11) + state.minutes)
+        return Fraction(11 + state.minutes)
+
+    return rating_bound
 
 
 def make_solver(objective: str, progress: Progress | None = None,
