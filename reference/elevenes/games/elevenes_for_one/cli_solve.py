@@ -15,6 +15,8 @@ from . import make_game
 from .game import EfoGame, EfoState
 from .solver import OBJECTIVES, fmt, solve
 
+LARGEST = 8  # cards to lay out: about five minutes and 2 GB per objective (bench_solver.py)
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", choices=["elevenes-for-one"], help="which game")
@@ -72,6 +74,11 @@ def run(args: argparse.Namespace) -> int:
         state = endgame(make_game(options, args.cards), args.trolley)
     else:
         state = make_game(options, args.cards).new_initial_state()
+    cards = len(state.pantry) + len(state.deck)
+    if cards > LARGEST and args.max_positions is None:
+        print(f"note: {cards} cards to lay out; exact solving is practical up to {LARGEST} "
+              "(each card more costs about seven times the time and memory, see the docs' "
+              "solver page); --max-positions N stops it early", file=sys.stderr)
     objectives = list(OBJECTIVES) if args.objective == "both" else [args.objective]
     show = not args.no_progress and sys.stderr.isatty()
     results = []
