@@ -193,14 +193,15 @@ class Solver:
                     best, low = self._child(state, outcomes[0][0], depth)
                 else:
                     self._chance_depths.append(depth)
+                    uniform = all(p == outcomes[0][1] for _, p in outcomes)
                     total = Fraction(0)
                     for action, probability in outcomes:
                         value, cut = self._child(state, action, depth, store=False)
                         if value is None:
                             raise SolverError(FREE_REDEAL)
                         low = min(low, cut)
-                        total += probability * value
-                    best = total
+                        total += value if uniform else probability * value
+                    best = total / len(outcomes) if uniform else total
                     self._chance_depths.pop()
             else:
                 ceiling = self.bound(state) if self.bound is not None else None
