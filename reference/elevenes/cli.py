@@ -23,6 +23,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "perft": ("elevenes.conformance.cli_perft", "count action sequences from a position"),
     "adapter": ("elevenes.conformance.cli_adapter", "serve the reference over the protocol"),
     "analyse": ("elevenes.bots.cli_analyse", "simulate many games and summarise the results"),
+    "solve": ("elevenes.games.elevenes_for_one.cli_solve",
+              "solve Elevenes for One exactly: best chance to win, best expected rating"),
+    "hint": ("elevenes.games.elevenes_for_one.cli_hint",
+             "the best moves of an Elevenes for One position, with their values"),
 }
 
 

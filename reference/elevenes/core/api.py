@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from .errors import BadOption, IllegalAction
@@ -204,6 +204,12 @@ class State(ABC):
 
     @abstractmethod
     def clone(self) -> State: ...
+
+    def solver_key(self) -> Hashable:
+        """A hashable key of the position for a solver's table: equal keys must have the same
+        future under every line of play.  By default the canonical JSON of the whole state;
+        a game may give a faster or coarser one."""
+        return canonical_dumps(self.to_json())
 
     def legal_action_strings(self) -> list[str]:
         return [self.action_to_string(a) for a in self.legal_actions()]

@@ -1,12 +1,15 @@
-"""Players for Elevenes for One: ``random`` and ``greedy`` (a one-move look-ahead)."""
+"""Players for Elevenes for One: ``random``, ``greedy`` (a one-move look-ahead), and
+``solver`` / ``solver-rating`` (exact best play, solver.py)."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from ...bots import random_player
 from ...core.api import Action, State
 from .game import DEAL, EFFECT, OVER, EfoState
+from .solver import solver_bots
 
 
 def evaluate(state: EfoState) -> float:
@@ -53,4 +56,9 @@ def greedy_player(state: State, rng: random.Random) -> Action:
     return max(scored)[2]
 
 
-BOTS = {"random": random_player, "greedy": greedy_player}
+Player = Callable[[State, random.Random], Action]
+
+# the bots that play any game quickly (the ones an analysis runs by default)
+BOTS: dict[str, Player] = {"random": random_player, "greedy": greedy_player}
+# every bot `elevenes play --bot` offers: the solver's only play small positions in good time
+ALL_BOTS: dict[str, Player] = {**BOTS, **solver_bots()}

@@ -227,6 +227,7 @@ class EfoGame(Game):
     def __init__(self, options: Mapping[str, Any] | None = None, cards: CardSet | None = None):
         super().__init__(options)
         self.cards = cards if cards is not None else load_card_set(self.id, PRIMITIVES)
+        self.printed_cards = cards is None  # the printed cards.cards, no variant file
         self.undiscardable = frozenset(  # EFO.DISCARD.NEVER: the cards with that trait
             n for n, card in self.cards.cards.items() if "undiscardable" in card.traits)
 
@@ -292,6 +293,59 @@ class EfoState(State):
         other._legal = self._legal
         other._undiscardable = self._undiscardable
         return other
+
+    def solver_key(self) -> tuple[Any, ...]:
+        """The position for a solver's table (core/solve.py): everything but the history,
+        with the discard pile as a set.  No primitive reads the pile's order (choices are
+        sorted, counts and tests are order-free, cards leave it by name) and the order of the
+        pile changes nothing else, so positions that differ only there have the same future.
+        The pending choice is not in the key: the effect stack determines it.  With the
+        printed cards the cards a pass has left behind count as a set too (passed_key)."""
+        down = discard = deck = 0
+        for card in self.down:
+            down |= 1 << card
+        for card in self.discard:
+            discard |= 1 << card
+        for card in self.deck:
+            deck |= 1 << card
+        pantry: tuple[Any, ...] = tuple(self.pantry)
+        if self.phase == TURN and self.cursor > 1 and self.printed_cards():
+            pantry = self.passed_key()
+        return (self.phase, self.minutes, len(self.trolley), pantry, down, discard,
+                deck, self.cursor, self.restart, self.result,
+                tuple((f.card, f.event, f.owner, f.cost, f.pc, tuple(sorted(f.vars.items())))
+                      for f in self.stack))
+
+    def printed_cards(self) -> bool:
+        game = self.game
+        return isinstance(game, EfoGame) and game.printed_cards
+
+    def passed_key(self) -> tuple[Any, ...]:
+        """The pantry for the solver's key, printed cards only, between two cards of a pass.
+
+        When every card the pass has left behind (before the cursor) lies face down, their
+        order can matter for one thing only: Sandwiches (8) sends the first card of the
+        pantry, face down or not, to the end.  Nothing else reads a place behind the cursor:
+        Tea, Milk and Biscuits choose face-up cards, Cakes and Servants act after their own
+        place (ahead), removals only shift the cursor by one.  Sandwiches acts at most once
+        more in this pass, and not at all once it is on the trolley or face down (no printed
+        card turns a card face up in the row but Sandwiches itself, and its own action leaves it
+        face down).  So the key keeps the first card while Sandwiches may act, and the set of
+        the other cards behind; the cards ahead keep their order.  A variant card file may read
+        the row differently: it is always solved with the whole pantry in the key."""
+        behind = self.pantry[:self.cursor]
+        down = self.down
+        for card in behind:
+            if card not in down:
+                return tuple(self.pantry)
+        first = 0
+        if 8 not in down and 8 not in self.trolley:  # EFO.CARD.SANDWICHES may still act
+            first = behind[0]
+            behind = behind[1:]
+        mask = 0
+        for card in behind:
+            mask |= 1 << card
+        return (first, mask, *self.pantry[self.cursor:])
 
     # -- small helpers the primitives use ------------------------------------------------------
     def held(self) -> int | None:

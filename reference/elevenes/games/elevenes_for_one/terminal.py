@@ -14,7 +14,7 @@ from ..cardbook import CardBook
 from ..events import EventLog
 from ..prompt import read_action, save_game, show_glossary, starting_state
 from ..screen import Screen
-from .bots import BOTS
+from .bots import ALL_BOTS, BOTS
 from .events import GLOSSARY, describe, glossary_for, laid_out, menu_label
 from .game import DEAL, EFFECT, FRONT, OVER, TURN, EfoGame, EfoState
 
@@ -171,9 +171,9 @@ def play_terminal(game: EfoGame, args: argparse.Namespace, out: TextIO, inp: Tex
     assert isinstance(state, EfoState)
     bot = None
     if args.bot:
-        if args.bot not in BOTS:
-            raise ElevenesError(f"unknown bot {args.bot!r}; bots: {', '.join(sorted(BOTS))}")
-        bot = BOTS[args.bot]
+        if args.bot not in ALL_BOTS:
+            raise ElevenesError(f"unknown bot {args.bot!r}; bots: {', '.join(sorted(ALL_BOTS))}")
+        bot = ALL_BOTS[args.bot]
     quiet = bot is not None and bool(getattr(args, "quiet", False))
     log = EventLog()
     replay: list[str] = []  # every action, chance included: enough to replay the game

@@ -1,0 +1,127 @@
+"""Elevenes for One solved exactly: the best chance to win and the best expected rating.
+
+The search is core/solve.py's: expectimax over the engine's own moves and shuffles (every
+``deal N``), so a variant card file is solved the same way as the printed cards.  This module
+only names the two objectives in the game's words, builds positions and plays the solver as a
+bot.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from fractions import Fraction
+
+import attrs
+
+from ...core.api import Action, State
+from ...core.errors import ElevenesError
+from ...core.solve import Progress, Solver, SolverError
+from .game import EfoState
+
+# objective name -> (the core objective, what it measures)
+OBJECTIVES = {
+    "win": ("win", "chance to win"),
+    "rating": ("score", "expected rating"),
+}
+
+
+@attrs.frozen
+class Solved:
+    """One objective's optimal value from a position, with the work it took."""
+
+    objective: str
+    value: Fraction
+    explored: int
+    stored: int
+    seconds: float
+
+
+def best_possible(objective: str) -> Callable[[State], Fraction]:
+    """What no line of play from a position can beat.  A win is worth 1.  The rating is at
+    most 11 (the top card) plus the minutes left now, since no card gives minutes back (a cost
+    is a whole number from 0 up: the card language has no negative numbers).  With the printed
+    cards scoring any card but (11) costs at least a minute, so each card added to the trolley
+    takes a minute off: the rating is at most the top card plus the minutes plus 1 (the 1 is
+    (11), scored for free)."""
+    if objective == "win":
+        return lambda state: Fraction(1)
+
+    def rating_bound(state: State) -> Fraction:
+        assert isinstance(state, EfoState)
+        if state.printed_cards():
+            return Fraction(min(state.top() + 1, 11) + state.minutes)
+        return Fraction(11 + state.minutes)
+
+    return rating_bound
+
+
+def make_solver(objective: str, progress: Progress | None = None,
+                max_positions: int | None = None, bounded: bool = True) -> Solver:
+    """A solver for ``win`` or ``rating``; ``bounded=False`` turns off the stop at the best
+    possible value (for checking that it changes no value)."""
+    if objective not in OBJECTIVES:
+        raise ElevenesError(
+            f"unknown objective {objective!r}; objectives: {', '.join(OBJECTIVES)}")
+    return Solver(OBJECTIVES[objective][0], max_positions=max_positions, progress=progress,
+                  bound=best_possible(objective) if bounded else None)
+
+
+def solve(state: EfoState, objective: str, progress: Progress | None = None,
+          max_positions: int | None = None) -> Solved:
+    """The optimal value of ``state`` under ``objective`` (``win`` or ``rating``)."""
+    solver = make_solver(objective, progress, max_positions)
+    start = time.perf_counter()
+    try:
+        value = solver.value(state)
+    finally:
+        if progress is not None:
+            progress.close()
+    return Solved(objective, value, solver.visited, len(solver.table),
+                  time.perf_counter() - start)
+
+
+def fmt(objective: str, value: Fraction) -> str:
+    """A value as an exact fraction and a decimal (a percentage for a chance)."""
+    exact = str(value)
+    if objective == "win":
+        return f"{exact} ({float(value) * 100:.4f}%)"
+    return f"{exact} ({float(value):.4f} points)"
+
+
+class SolverBot:
+    """A player that always takes a best move under one objective.  One table per game, kept
+    between moves and games: positions solved once are not solved again.  Each move may explore
+    at most ``max_positions`` new positions (a few seconds per million); beyond, the bot stops
+    with a clear error rather than think for hours."""
+
+    def __init__(self, objective: str, max_positions: int | None = 5_000_000) -> None:
+        self.objective = objective
+        self.max_positions = max_positions
+        self.solvers: list[tuple[object, Solver]] = []
+
+    def solver_for(self, state: State) -> Solver:
+        for game, solver in self.solvers:
+            if game is state.game:
+                return solver
+        solver = make_solver(self.objective, max_positions=self.max_positions)
+        self.solvers = [(state.game, solver)]  # one game at a time: the last one played
+        return solver
+
+    def __call__(self, state: State, rng: random.Random) -> Action:
+        solver = self.solver_for(state)
+        solver.visited = 0  # the bound is per move
+        try:
+            _, best = solver.best_actions(state)
+        except SolverError as exc:
+            raise SolverError(
+                f"the solver bot cannot play this position: {exc} (it plays positions with "
+                "up to about eight cards in the pantry; see `elevenes solve --help`)") from None
+        return best[rng.randrange(len(best))] if len(best) > 1 else best[0]
+
+
+def solver_bots() -> dict[str, Callable[[State, random.Random], Action]]:
+    """``solver`` (best chance to win) and ``solver-rating`` (best expected rating); ties
+    between equally good moves are broken with the seeded generator."""
+    return {"solver": SolverBot("win"), "solver-rating": SolverBot("rating")}
