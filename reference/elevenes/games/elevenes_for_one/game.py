@@ -20,6 +20,7 @@ from ...core.api import CHANCE, TERMINAL, Action, Game, Json, OptionSpec, State
 from ...core.errors import BadState, IllegalAction
 from ...core.schema import check_state_document
 from ...dsl.compile import CardSet
+from ...dsl.frames import frame_machine, frame_rules
 from ...dsl.load import load_card_set
 from ...dsl.runtime import Choice, Frame
 
@@ -204,6 +205,16 @@ class Primitives:
 
 
 PRIMITIVES = Primitives()
+
+
+def _plain(kind: str, value: int) -> int:
+    return value  # players and cards are numbers in Elevenes for One
+
+
+def _number(kind: str, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadState(f"a {kind} is a number, not {value!r}")
+    return value
 
 
 class EfoGame(Game):
@@ -601,13 +612,36 @@ class EfoState(State):
             "cursor": self.cursor,
             "held": self.held(),
             "restart": self.restart,
-            "stack": [f.to_json() for f in self.stack],
+            "stack": self.stack_json(),
             "choice": None if self.choice is None else {
                 "player": self.choice.player,
                 "options": [self.action_to_string(a) for a in self.choice.options],
             },
             "result": self.result,
         }
+
+    def stack_json(self) -> list[Json]:
+        """The effects in progress in rules terms (card, event, minutes due, statement)."""
+        docs = []
+        for index, frame in enumerate(self.stack):
+            doc: Json = {"card": frame.card, "event": frame.event, "cost": frame.cost}
+            doc.update(frame_rules(frame, self.cards.statements(frame.card, frame.event),
+                                   index == len(self.stack) - 1, _plain))
+            docs.append(doc)
+        return docs
+
+    def load_stack(self, docs: list[Any]) -> list[Frame]:
+        frames = []
+        for index, doc in enumerate(docs):
+            card, event = int(doc["card"]), str(doc["event"])
+            if card not in self.cards.cards:
+                raise BadState(f"stack[{index}]: no card {card}")
+            cost = int(doc.get("cost", 0 if event == "discard" else 1))
+            pc, variables = frame_machine(
+                doc, self.cards.statements(card, event), index == len(docs) - 1, _number,
+                f"stack[{index}] (card {card}, on {event})")
+            frames.append(Frame(card, event, 0, cost, pc, variables))
+        return frames
 
     def observation(self, player: int) -> Json:
         """What the player sees, in the state's vocabulary: a face-down pantry card is a back
@@ -633,7 +667,7 @@ class EfoState(State):
             state.phase = str(doc["phase"])
             state.cursor = int(doc.get("cursor", 0))
             state.restart = bool(doc.get("restart", False))
-            state.stack = [Frame.from_json(f) for f in doc.get("stack", [])]
+            state.stack = state.load_stack(list(doc.get("stack", [])))
             state.result = doc.get("result")
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise BadState(f"malformed Elevenes for One state: {exc}") from None
