@@ -330,9 +330,9 @@ class Compiler:
             own = None
         binds: tuple[tuple[str, str], ...] = ()
         if isinstance(stmt, ast.ChooseCards) and stmt.bind:
-            binds = ((stmt.bind, "card"),)
+            binds = ((str(stmt.bind), "card"),)
         elif isinstance(stmt, ast.ChoosePlayer | ast.EachPlayer):
-            binds = ((stmt.bind, "player"),)
+            binds = ((str(stmt.bind), "player"),)
         counter = None
         if isinstance(stmt, ast.Repeat):
             counter = f"_repeat{entry.first}"
