@@ -281,10 +281,14 @@ class ChooseCards(Instr):
         word, chosen = self.host.decode(action)
         if word != self.word:
             return self.rule, f"this card asks for `{self.word}`, not `{word}`"
-        for card in chosen:
-            reason = self.why_not(st, fr, card)
-            if reason is not None:
-                return reason, f"card {card} cannot be chosen here"
+        # every card is judged; the rule cited is the earliest in the game's precedence
+        # (host.rule_rank, e.g. EFO.PRECEDENCE), then the first card's
+        rank: Callable[[str], int] = getattr(self.host, "rule_rank", lambda rule: 0)
+        reasons = [(reason, card) for card in chosen
+                   if (reason := self.why_not(st, fr, card)) is not None]
+        if reasons:
+            reason, card = min(reasons, key=lambda found: rank(found[0]))
+            return reason, f"card {card} cannot be chosen here"
         return self.rule, f"this card needs {self.count} card(s) chosen here"
 
 

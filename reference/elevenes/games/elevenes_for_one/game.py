@@ -36,6 +36,12 @@ SIMPLE_BY_NAME = {name: action for action, name in SIMPLE.items()}
 WORDS = ("flip", "swap", "return", "score", "move", "take", "draw", "player")
 
 DISCARD_LIMIT = 3  # EFO.DISCARD.LIMIT
+
+PRECEDENCE = (  # EFO.PRECEDENCE: the rule a refusal cites when several are broken
+    "EFO.ACTIONS", "EFO.GOAL.END", "EFO.PROCEDURE", "EFO.PASS.SHUFFLE", "EFO.RULING.FRONT-FIRST",
+    "EFO.PASS.FRONT", "EFO.SCORE.NEXT", "EFO.DISCARD.NEVER", "EFO.DISCARD.LIMIT",
+    "EFO.EFFECT.MANDATORY", "EFO.FLIP.FACE-UP", "EFO.RULING.SELF-TARGET", "EFO.FLIP.IMMUNE",
+)  # then the card's own rule (EFO.CARD.*)
 ALL_CARDS = tuple(range(1, 12))
 
 RESULTS = ("won", "out-of-time", "stuck")
@@ -94,6 +100,10 @@ class Primitives:
 
     def rule_for_exception(self, name: str, rule: str) -> str:
         return "EFO.RULING.SELF-TARGET" if name == "self" else rule
+
+    def rule_rank(self, rule: str) -> int:
+        """EFO.PRECEDENCE: the place of a rule id in the order refusals cite rules."""
+        return PRECEDENCE.index(rule) if rule in PRECEDENCE else len(PRECEDENCE)
 
     def players(self, st: EfoState, fr: Frame, except_me: bool) -> list[int]:
         return [] if except_me else [0]
@@ -402,14 +412,14 @@ class EfoState(State):
         words = text.split()
         if len(words) == 1 and words[0] in SIMPLE_BY_NAME:
             return SIMPLE_BY_NAME[words[0]]
-        if len(words) >= 2 and all(re.fullmatch(r"\d{1,2}", w) for w in words[1:]):
+        if len(words) >= 2 and all(re.fullmatch(r"[1-9]\d?", w) for w in words[1:]):
             numbers = [int(w) for w in words[1:]]
             if all(1 <= n <= 11 for n in numbers) and len(set(numbers)) == len(numbers):
                 if words[0] == "front" and len(numbers) == 1:
                     return FRONT_BASE + numbers[0]
                 if words[0] == "deal" and len(numbers) == 1:
                     return DEAL_BASE + numbers[0]
-                if words[0] in WORDS:
+                if words[0] in WORDS and words[0] != "player":  # one player: never asked
                     return encode_choice(words[0], tuple(sorted(numbers)))
         raise IllegalAction("EFO.ACTIONS", f"{text!r} is not an Elevenes for One action", text)
 
