@@ -163,3 +163,39 @@ def yaml_state() -> dict[str, Any]:
     data = yaml.safe_load(OLD_FILE)
     setup: dict[str, Any] = data["setup"]
     return setup
+
+
+SCHEMA_CASES = [  # (game, options, games, every how many actions a position is checked)
+    ("bowling-solitaire", {}, 2, 7),
+    ("elevenes-for-one", {}, 20, 3),
+    ("elevenes-for-one", {"challenge": True, "edition": "v1.0"}, 10, 3),
+    ("elevenes", {"players": 4, "guests": True}, 1, 29),
+    ("elevenes", {"players": 3, "edition": "fr", "outright": True}, 1, 29),
+]
+
+
+@pytest.mark.parametrize(("game_id", "options", "games", "every"), SCHEMA_CASES)
+def test_states_and_observations_satisfy_their_schemas(
+    game_id: str, options: dict[str, Any], games: int, every: int
+) -> None:
+    """The schemas describe what the reference writes, at every kind of position."""
+    state_schema = validator(f"state-{game_id}.schema.json")
+    seen_schema = validator(f"observation-{game_id}.schema.json")
+    assert state_schema is not None and seen_schema is not None
+    game = load_game(game_id, options)
+    rng = random.Random(21)
+    phases = set()
+    for _ in range(games):
+        state = game.new_initial_state()
+        for step in range(3000):
+            if step % every == 0 or state.is_terminal():
+                doc = state.to_json()
+                phases.add(doc["phase"])
+                assert list(state_schema.iter_errors(doc)) == [], doc
+                for player in range(game.num_players()):
+                    seen = state.observation(player)
+                    assert list(seen_schema.iter_errors(seen)) == [], seen
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert len(phases) >= 3
