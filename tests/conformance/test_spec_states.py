@@ -92,7 +92,7 @@ def old_frames(state: Any) -> list[dict[str, Any]]:
         doc = {"card": card, "event": frame.event, "owner": frame.owner, "pc": frame.pc,
                "cost": frame.cost}
         if frame.vars:
-            doc["vars"] = dict(frame.vars)
+            doc["vars"] = {str(k): v for k, v in frame.vars.items()}
         frames.append(doc)
     return frames
 
@@ -199,3 +199,34 @@ def test_states_and_observations_satisfy_their_schemas(
                 break
             state.apply_action(rng.choice(state.legal_actions()))
     assert len(phases) >= 3
+
+
+def test_migrated_scenarios_pass_with_their_expectations(tmp_path: Path) -> None:
+    """Old set-ups and old expectations of ``stack`` migrate to a scenario that passes."""
+    import yaml
+
+    from elevenes.conformance.loader import load_file
+    from elevenes.conformance.report import PASS
+    from elevenes.conformance.runner import run_items
+
+    options = {"players": 3}
+    states = [s for s in effect_states("elevenes", options, 4, seed=5)
+              if any(f.vars for f in s.stack)][:6]  # type: ignore[attr-defined]
+    assert states
+    scenarios = []
+    for number, state in enumerate(states):
+        old = old_frames(state)
+        partial = [{k: v for k, v in f.items() if k in ("card", "pc", "vars")} for f in old]
+        scenarios.append({
+            "id": f"old-{number}",
+            "setup": {**state.to_json(), "stack": old},
+            "steps": [{"expect": {"stack": partial}}],
+        })
+    path = tmp_path / "old.yaml"
+    path.write_text(yaml.safe_dump({"game": "elevenes", "options": options,
+                                    "scenarios": scenarios}, sort_keys=False),
+                    encoding="utf-8")
+    assert migrate_main([str(path)]) == 0
+    assert machinery(yaml.safe_load(path.read_text(encoding="utf-8"))) == []
+    report = run_items(load_file(path))
+    assert [r.status for r in report.results] == [PASS] * len(states)

@@ -8,9 +8,10 @@ converts the old form, using the reference's compiled cards to read the old prog
     python -m elevenes.conformance.migrate conformance/elevenes-for-one/*.yaml   # in place
     python -m elevenes.conformance.migrate --check FILE...    # exit 1 if any file is old
 
-YAML files are edited in place and only where a ``stack`` changes, so comments and layout
-elsewhere are kept; a ``.json`` state document is rewritten whole.  A file already in the
-current format is left as it is.
+YAML files are edited in place and only where a ``stack`` changes (in a set-up, or in a
+step's ``expect`` or a ``final`` expectation), so comments and layout elsewhere are kept; a
+``.json`` state document is rewritten whole.  A file already in the current format is left
+as it is.
 """
 
 from __future__ import annotations
@@ -77,6 +78,46 @@ def _old_frame(game_id: str, blank: Any, doc: Mapping[str, Any]) -> Frame:
                  int(doc.get("cost", default_cost)), int(doc.get("pc", 0)), variables)
 
 
+def migrate_expected_stack(game_id: str, stack: list[Any], options: Mapping[str, Any]
+                           ) -> list[Any] | None:
+    """A partial expectation of ``stack`` (``expect: {stack: [...]}``) with each entry's
+    ``pc``/``vars`` replaced by ``at``/``names``/``rounds``; other keys stay as written.
+    None when no entry needs it.  The entry must name its ``card`` (and ``event``, except
+    in Elevenes, where it is always ``play``)."""
+    if not any(is_old_frame(f) for f in stack):
+        return None
+    game = load_game(game_id, dict(options))
+    blank: Any = game.new_initial_state()
+    converted: list[Any] = []
+    for index, doc in enumerate(stack):
+        if not is_old_frame(doc):
+            converted.append(doc)
+            continue
+        if "card" not in doc or (game_id != "elevenes" and "event" not in doc):
+            raise ElevenesError(f"stack[{index}]: an expectation with pc or vars must name "
+                                "its card and event to be migrated")
+        new = {key: value for key, value in doc.items() if key not in OLD_KEYS}
+        new.update(_rules_keys(game_id, blank, doc, index == len(stack) - 1))
+        converted.append(new)
+    return converted
+
+
+def _rules_keys(game_id: str, blank: Any, doc: Mapping[str, Any], waiting: bool) -> Json:
+    """``at``, ``names``, ``rounds`` (and ``picked_back``) of one old frame."""
+    frame = _old_frame(game_id, blank, doc)
+    if game_id == "elevenes":
+        from ..games.elevenes.views import frame_json
+
+        found: Json = frame_json(blank, frame, waiting)
+    else:
+        from ..dsl.frames import frame_rules
+
+        found = frame_rules(frame, blank.cards.statements(frame.card, frame.event), waiting,
+                            lambda kind, value: value)
+    keep = ("at", "names", "rounds", "picked_back")
+    return {key: found[key] for key in keep if key in found}
+
+
 def migrate_state(game_id: str, state: Mapping[str, Any],
                   options: Mapping[str, Any] | None = None) -> Json:
     """A copy of ``state`` in the current format."""
@@ -123,6 +164,43 @@ def _setups(data: Any, root: Node) -> list[tuple[str, Json, Json, Node]]:
     return found
 
 
+def _expected_stacks(data: Any, root: Node) -> list[tuple[str, Json, list[Any], Node]]:
+    """(game, options, stack, stack node) of each ``stack`` in a scenario's ``expect`` or
+    ``final``."""
+    found: list[tuple[str, Json, list[Any], Node]] = []
+    if not isinstance(data, dict) or data.get("kind") == "perft":
+        return found
+    pairs: list[tuple[Json, Node]] = []
+    if isinstance(data.get("scenarios"), list):
+        scenarios = _key_value(root, "scenarios")
+        if isinstance(scenarios, SequenceNode):
+            pairs = [(doc, node) for doc, node in zip(data["scenarios"], scenarios.value,
+                                                      strict=False) if isinstance(doc, dict)]
+    else:
+        pairs = [(data, root)]
+    for doc, node in pairs:
+        game = doc.get("game", data.get("game"))
+        if not isinstance(game, str):
+            continue
+        options = {**dict(data.get("options") or {}), **dict(doc.get("options") or {})}
+        if game == "elevenes" and isinstance(doc.get("setup"), dict):
+            options.setdefault("players", len(doc["setup"].get("players", [])) or 4)
+        places: list[tuple[Any, Node | None]] = [(doc.get("final"), _key_value(node, "final"))]
+        steps_node = _key_value(node, "steps")
+        for index, step in enumerate(doc.get("steps") or []):
+            step_node = (steps_node.value[index] if isinstance(steps_node, SequenceNode)
+                         and index < len(steps_node.value) else None)
+            if isinstance(step, dict) and step_node is not None:
+                places.append((step.get("expect"), _key_value(step_node, "expect")))
+        for expect, expect_node in places:
+            if not isinstance(expect, dict) or expect_node is None:
+                continue
+            stack_node = _key_value(expect_node, "stack")
+            if isinstance(expect.get("stack"), list) and stack_node is not None:
+                found.append((game, options, expect["stack"], stack_node))
+    return found
+
+
 def _flow(value: Any) -> str:
     text = yaml.safe_dump(value, default_flow_style=True, sort_keys=False, width=10_000)
     return text.strip().removesuffix("...").strip()
@@ -154,6 +232,14 @@ def migrate_text(text: str, file: str = "<text>") -> str:
         while end > stack_node.start_mark.index and text[end - 1] in " \n":
             end -= 1
         edits.append((stack_node.start_mark.index, end, _render_stack(stack, stack_node)))
+    for game, options, expected, node in _expected_stacks(data, root):
+        changed = migrate_expected_stack(game, expected, options)
+        if changed is None or not isinstance(node, SequenceNode):
+            continue
+        end = node.end_mark.index
+        while end > node.start_mark.index and text[end - 1] in " \n":
+            end -= 1
+        edits.append((node.start_mark.index, end, _render_stack(changed, node)))
     for start, end, new in sorted(edits, reverse=True):
         text = text[:start] + new + text[end:]
     return text

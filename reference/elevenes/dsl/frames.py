@@ -72,7 +72,7 @@ def frame_rules(frame: Frame, statements: Sequence[Statement], waiting: bool,
     doc: dict[str, Any] = {"at": statement_at(frame, statements, waiting)}
     kinds = _binds(statements)
     counters = {entry.counter: entry.number for entry in statements if entry.counter}
-    names = {name: encode(kinds[name], value)
+    names = {str(name): encode(kinds[name], value)
              for name, value in sorted(frame.vars.items()) if name in kinds}
     rounds = {str(counters[name]): value
               for name, value in sorted(frame.vars.items()) if name in counters}
