@@ -15,7 +15,7 @@ from ..core.errors import ElevenesError
 from ..rulebook.index import Rulebook, UnknownRule, load_rulebook
 from .adapter import AdapterSubject, add_adapter_arguments
 from .coverage import compute_coverage
-from .loader import Suite, load_suite, shipped_folder_game
+from .loader import Suite, load_suite, shipped_folder_game, suite_version
 from .report import Progress
 from .runner import run_suite
 from .subject import ReferenceSubject, Subject
@@ -96,6 +96,7 @@ def run(args: argparse.Namespace) -> int:
     progress = Progress(len(chosen.items), enabled=args.progress)
     with subject:
         report = run_suite(chosen, subject, progress=progress)
+    report.suite_version = suite_version()
     if rulebook is not None and args.coverage:
         report.coverage = compute_coverage(
             chosen.items, rulebook, games=args.game or None, all_ids=suite.by_id()

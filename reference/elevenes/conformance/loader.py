@@ -6,6 +6,7 @@ nothing here lets a Python traceback through.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -396,3 +397,45 @@ def read_state_file(path: Path | str, game: str) -> Json:
 
     _check_setup(game, data, [], fail)
     return data
+
+
+# -- version and retired ids ---------------------------------------------------------------
+RETIRED_KINDS = ("scenario", "perft", "rule")
+
+
+def suite_version(folder: Path | None = None) -> str:
+    """The suite's version, ``MAJOR.MINOR.PATCH`` from ``conformance/VERSION``."""
+    path = (folder or conformance_dir()) / "VERSION"
+    text, file = _read(path)
+    version = text.strip()
+    if not re.fullmatch(r"\d+\.\d+\.\d+", version):
+        raise LoadError(file, f"expected a version MAJOR.MINOR.PATCH, not {version!r}", 1)
+    return version
+
+
+def parse_retired(text: str, file: str) -> dict[str, Json]:
+    """The entries of a retired-ids file by id (docs/compatibility.md), checked.  The file is
+    JSON (read by the YAML parser, for line numbers)."""
+    data, root = _parse_yaml(text, file)
+    if not isinstance(data, dict) or not isinstance(data.get("retired"), list):
+        raise LoadError(file, "expected an object with a list `retired`", 1)
+    found: dict[str, Json] = {}
+    for index, entry in enumerate(data["retired"]):
+        where: list[str | int] = ["retired", index]
+        line = node_line(root, where)
+        if not isinstance(entry, dict) or set(entry) != {"id", "kind", "retired", "why"}:
+            raise LoadError(file, "an entry has exactly: id, kind, retired, why", line, where)
+        if entry["kind"] not in RETIRED_KINDS:
+            raise LoadError(file, f"kind is one of {', '.join(RETIRED_KINDS)}", line, where)
+        if not re.fullmatch(r"\d+\.\d+\.\d+", str(entry["retired"])):
+            raise LoadError(file, "retired is the version MAJOR.MINOR.PATCH", line, where)
+        if entry["id"] in found:
+            raise LoadError(file, f"{entry['id']!r} is listed twice", line, where)
+        found[str(entry["id"])] = entry
+    return found
+
+
+def retired_ids(folder: Path | None = None) -> dict[str, Json]:
+    """The retired scenario, perft and rule ids of ``conformance/retired.json``."""
+    text, file = _read((folder or conformance_dir()) / "retired.json")
+    return parse_retired(text, file)

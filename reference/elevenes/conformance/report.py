@@ -105,6 +105,8 @@ class Report:
 
     results: list[Result] = attrs.field(factory=list)
     subject: str = "reference"
+    suite_version: str = ""
+    """The version of the suite the items come from (conformance/VERSION), when known."""
     coverage: Coverage | None = None
     started: float = attrs.field(factory=time.monotonic)
     seconds: float = 0.0
@@ -138,6 +140,7 @@ class Report:
     def to_json(self) -> dict[str, Any]:
         doc: dict[str, Any] = {
             "subject": self.subject,
+            "suite_version": self.suite_version or None,
             "ok": self.ok,
             "seconds": round(self.seconds, 3),
             "summary": self.counts(),
@@ -181,8 +184,10 @@ class Report:
             self.coverage.write_text(out, verbose=verbose)
         total = self.counts()
         verdict = "OK" if self.ok else "FAILED"
+        suite = f" (suite {self.suite_version})" if self.suite_version else ""
         out.write(
-            f"\n{verdict}: {_counts_text(total)} against {self.subject} in {self.seconds:.1f} s\n"
+            f"\n{verdict}: {_counts_text(total)} against {self.subject}{suite} "
+            f"in {self.seconds:.1f} s\n"
         )
 
 

@@ -27,6 +27,7 @@ from .runtime import (
     Op,
     Program,
     St,
+    Statement,
 )
 from .vocab import Vocabulary
 
@@ -37,6 +38,18 @@ _COMPARE: dict[str, Callable[[int, int], bool]] = {
     "!=": lambda a, b: a != b,
     ">": lambda a, b: a > b,
     "<": lambda a, b: a < b,
+}
+
+
+_KINDS: dict[type, str] = {
+    ast.Call: "call",
+    ast.ChooseCards: "choose",
+    ast.ChoosePlayer: "choose player",
+    ast.EachPlayer: "each player",
+    ast.If: "if",
+    ast.May: "may",
+    ast.Repeat: "repeat",
+    ast.Nothing: "nothing",
 }
 
 
@@ -60,6 +73,8 @@ class CompiledCard:
     rule: str
     traits: frozenset[str]
     programs: dict[str, Program]
+    statements: dict[str, tuple[Statement, ...]]
+    """Per event: the statements of the effect text, numbered in reading order (frames.py)."""
     requires: tuple[CondFn, ...]
     grants: tuple[tuple[str, CardsFn, CondFn], ...]
     source: str
@@ -89,6 +104,10 @@ class CardSet:
         found = self.cards.get(card)
         return found.programs.get(event, ()) if found is not None else ()
 
+    def statements(self, card: int, event: str) -> tuple[Statement, ...]:
+        found = self.cards.get(card)
+        return found.statements.get(event, ()) if found is not None else ()
+
 
 class Compiler:
     def __init__(self, vocabulary: Vocabulary, host: Any, traits: dict[int, frozenset[str]]):
@@ -96,6 +115,7 @@ class Compiler:
         self.host = host
         self.traits = traits
         self.rule = ""
+        self.table: list[Statement] = []
 
     def bind_host(self, prefix: str, name: str) -> Any:
         method = getattr(self.host, f"{prefix}_{name}", None)
@@ -295,6 +315,33 @@ class Compiler:
         )
 
     def stmt(self, stmt: ast.Stmt, out: list[Instr]) -> None:
+        """Compile one statement, recording its number and instructions in ``self.table``."""
+        index = len(self.table)
+        self.table.append(Statement(index + 1, _KINDS[type(stmt)], len(out)))
+        self._stmt(stmt, out)
+        entry = self.table[index]
+        own = entry.first if isinstance(stmt, ast.Call | ast.ChooseCards | ast.ChoosePlayer
+                                        | ast.If | ast.Repeat | ast.EachPlayer) else None
+        if isinstance(stmt, ast.May) and len(out) > entry.first and isinstance(
+            out[entry.first], MayGate
+        ):
+            own = entry.first
+        if isinstance(stmt, ast.Nothing) or len(out) == entry.first:
+            own = None
+        binds: tuple[tuple[str, str], ...] = ()
+        if isinstance(stmt, ast.ChooseCards) and stmt.bind:
+            binds = ((str(stmt.bind), "card"),)
+        elif isinstance(stmt, ast.ChoosePlayer | ast.EachPlayer):
+            binds = ((str(stmt.bind), "player"),)
+        counter = None
+        if isinstance(stmt, ast.Repeat):
+            counter = f"_repeat{entry.first}"
+        elif isinstance(stmt, ast.EachPlayer):
+            counter = f"_each{entry.first}"
+        self.table[index] = attrs.evolve(entry, own=own, end=len(out), binds=binds,
+                                         counter=counter)
+
+    def _stmt(self, stmt: ast.Stmt, out: list[Instr]) -> None:
         if isinstance(stmt, ast.Nothing):
             return
         if isinstance(stmt, ast.Call):
@@ -394,6 +441,11 @@ class Compiler:
             gate = self.choose(first)
             gate.optional = True
             rest = body[1:]
+            self.table.append(  # the choice that opens the block is a statement of its own
+                Statement(len(self.table) + 1, "choose", len(out), own=len(out),
+                          end=len(out) + 1,
+                          binds=((first.bind, "card"),) if first.bind else ())
+            )
         else:
             gate = MayGate(self.host, by, self.rule)
             rest = body
@@ -407,11 +459,14 @@ class Compiler:
     def card(self, card: ast.CardDef, source: str) -> CompiledCard:
         self.rule = card.rule or f"{self.v.game.upper()}.CARD.{card.number}"
         programs: dict[str, Program] = {}
+        statements: dict[str, tuple[Statement, ...]] = {}
         for handler in card.handlers:
             out: list[Instr] = []
+            self.table = []
             self.block(handler.body, out)
             for event in handler.events:
                 programs[event] = tuple(out)
+                statements[event] = tuple(self.table)
         return CompiledCard(
             number=card.number,
             name=card.name,
@@ -419,6 +474,7 @@ class Compiler:
             rule=self.rule,
             traits=self.traits.get(card.number, frozenset()),
             programs=programs,
+            statements=statements,
             requires=tuple(self.cond(c) for c in card.requires),
             grants=tuple((g.name, self.cards(g.set), self.cond(g.cond)) for g in card.grants),
             source=source,

@@ -2,7 +2,8 @@
 instructions a program is made of.  A program is a flat tuple of instructions, each holding
 Python closures made once by the compiler; running an effect is a loop over them with a
 program counter, so an effect can stop at a player's choice and resume after it, and the
-whole state (frames included) stays copyable and serialisable."""
+whole state (frames included) stays copyable.  The program counter and variables are the
+engine's own: the canonical state describes a frame in rules terms (frames.py)."""
 
 from __future__ import annotations
 
@@ -32,29 +33,26 @@ class Frame:
     def copy(self) -> Frame:
         return Frame(self.card, self.event, self.owner, self.cost, self.pc, dict(self.vars))
 
-    def to_json(self) -> dict[str, Any]:
-        doc: dict[str, Any] = {
-            "card": self.card,
-            "event": self.event,
-            "pc": self.pc,
-            "cost": self.cost,
-        }
-        if self.owner:
-            doc["owner"] = self.owner
-        if self.vars:
-            doc["vars"] = dict(sorted(self.vars.items()))
-        return doc
 
-    @classmethod
-    def from_json(cls, doc: dict[str, Any]) -> Frame:
-        return cls(
-            int(doc["card"]),
-            str(doc["event"]),
-            int(doc.get("owner", 0)),
-            int(doc.get("cost", 1)),
-            int(doc.get("pc", 0)),
-            {str(k): int(v) for k, v in doc.get("vars", {}).items()},
-        )
+@attrs.frozen
+class Statement:
+    """One statement of a card's effect text, as the canonical state names it.
+
+    Statements are numbered from 1 in reading order, nested ones included (a block's statements
+    follow the statement that opens it; ``else`` follows ``then``).  ``first``..``end`` are its
+    instructions; ``own`` is the instruction that belongs to the statement itself (a choice, a
+    verb, a test), or None when it has none (``nothing``; a ``may`` opened by its choice).
+    """
+
+    number: int
+    kind: str
+    first: int
+    own: int | None = None
+    end: int = 0
+    binds: tuple[tuple[str, str], ...] = ()
+    """The names it gives (``as p``): (name, "player" or "card")."""
+    counter: str | None = None
+    """The frame variable counting the rounds of a ``repeat`` or ``each player``."""
 
 
 CardsFn = Callable[[St, Frame], list[int]]
@@ -283,10 +281,14 @@ class ChooseCards(Instr):
         word, chosen = self.host.decode(action)
         if word != self.word:
             return self.rule, f"this card asks for `{self.word}`, not `{word}`"
-        for card in chosen:
-            reason = self.why_not(st, fr, card)
-            if reason is not None:
-                return reason, f"card {card} cannot be chosen here"
+        # every card is judged; the rule cited is the earliest in the game's precedence
+        # (host.rule_rank, e.g. EFO.PRECEDENCE), then the first card's
+        rank: Callable[[str], int] = getattr(self.host, "rule_rank", lambda rule: 0)
+        reasons = [(reason, card) for card in chosen
+                   if (reason := self.why_not(st, fr, card)) is not None]
+        if reasons:
+            reason, card = min(reasons, key=lambda found: rank(found[0]))
+            return reason, f"card {card} cannot be chosen here"
         return self.rule, f"this card needs {self.count} card(s) chosen here"
 
 

@@ -48,6 +48,8 @@ SIMPLE = {PASS: "pass", YES: "yes", REVEAL: "reveal"}
 SIMPLE_BY_NAME = {name: action for action, name in SIMPLE.items()}
 
 _CARD = re.compile(r"(1[01]|[1-9])([a-d])")
+NUMBER = r"0|[1-9]\d?"
+"""A number in an action string: decimal, no leading zero."""
 
 
 def card_id(set_index: int, number: int) -> int:
@@ -146,7 +148,7 @@ def string_to_action(text: str, players: int) -> int:
     if len(words) == 1 and words[0] in SIMPLE_BY_NAME:
         return SIMPLE_BY_NAME[words[0]]
     if len(words) == 2 and words[0] in ("player", "guest"):
-        if not re.fullmatch(r"\d{1,2}", words[1]):
+        if not re.fullmatch(NUMBER, words[1]):
             raise bad(f"{text!r}: `{words[0]}` takes a number")
         number = int(words[1])
         if words[0] == "player":
@@ -168,9 +170,11 @@ def string_to_action(text: str, players: int) -> int:
                 f"e.g. 7{SETS[0]} (sets {', '.join(SETS[:players])})"
             )
         if words[0] == "arrange":
-            if len(words) != 4 or words[2] != "at" or not re.fullmatch(r"\d{1,2}", words[3]):
+            if len(words) != 4 or words[2] != "at" or not re.fullmatch(NUMBER, words[3]):
                 raise bad(f"{text!r}: write arrange CARD at POSITION, e.g. arrange 3a at 5")
             position = int(words[3])
+            if position not in SPREAD_POSITIONS:
+                raise bad(f"{text!r}: a spread has positions 1 to 10")
             if position not in HIDDEN_POSITIONS:
                 raise bad(
                     f"{text!r}: arrange actions use positions 2-9 only",

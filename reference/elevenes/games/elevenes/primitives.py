@@ -31,6 +31,8 @@ KITCHEN, CARD, FLIPPED, PLACED, GAVE, ELEVENSES_SHOWN = (
     "gave",
     "elevenses",
 )
+BACK = "_back"
+"""The frame variable holding the back (set) a Sandwiches taker picked (``picked_back``)."""
 
 
 class Primitives:
@@ -91,7 +93,7 @@ class Primitives:
         return st.is_face_down(card)
 
     def filter_picked_back(self, st: ElvState, fr: Frame, card: int) -> bool:
-        return card // NUMBERS == fr.vars.get("_back", -1)
+        return card // NUMBERS == fr.vars.get(BACK, -1)
 
     def test_face_up(self, st: ElvState, fr: Frame, card: int) -> bool:
         return st.is_face_up(card)
@@ -175,7 +177,7 @@ class Primitives:
 
     def verb_pick_back(self, st: ElvState, fr: Frame, chosen: tuple[int, ...] | None) -> None:
         if chosen:
-            fr.vars["_back"] = chosen[0]
+            fr.vars[BACK] = chosen[0]
 
     def verb_arrange(self, st: ElvState, fr: Frame, chosen: tuple[int, ...] | None) -> None:
         """ELV.CARD.CUPS: one arrange action (ELV.ARRANGE.ACTION)."""

@@ -10,6 +10,7 @@ from typing import Any
 from ...core.api import Json
 from ...core.errors import BadState, IllegalAction
 from ...core.schema import check_state_document
+from ...dsl.frames import frame_machine, frame_rules
 from ...dsl.runtime import Frame
 from .notation import (
     ARRANGE,
@@ -31,7 +32,7 @@ from .notation import (
     parse_card,
     set_of,
 )
-from .primitives import CARD, FLIPPED, GAVE, KITCHEN, PLACED
+from .primitives import BACK, CARD, FLIPPED, GAVE, KITCHEN, PLACED
 from .state import (
     DEALING,
     EFFECT,
@@ -57,15 +58,20 @@ def slot_json(state: ElvState, player: int, position: int) -> str | None:
     return card_str(card) if state.up[player] >> position & 1 else "~" + card_str(card)
 
 
-def frame_json(frame: Frame) -> Json:
-    doc: Json = {
-        "card": card_str(frame.card),
-        "event": frame.event,
-        "owner": frame.owner,
-        "pc": frame.pc,
-    }
-    if frame.vars:
-        doc["vars"] = dict(sorted(frame.vars.items()))
+def frame_json(state: ElvState, frame: Frame, waiting: bool = True) -> Json:
+    """An effect in progress in rules terms: the card, its owner, the statement of its text
+    being carried out and the names given so far (dsl/frames.py)."""
+    n = state.n
+
+    def encode(kind: str, value: int) -> Any:
+        return card_str(value) if kind == "card" else value
+
+    doc: Json = {"card": card_str(frame.card), "event": frame.event, "owner": frame.owner}
+    doc.update(frame_rules(frame, state.cards.statements(number_of(frame.card), frame.event),
+                           waiting, encode))
+    back = frame.vars.get(BACK)
+    if back is not None and 0 <= back < n:  # which back the taker picked (Sandwiches)
+        doc["picked_back"] = SETS[back]
     return doc
 
 
@@ -107,7 +113,9 @@ def state_to_json(state: ElvState) -> Json:
         "deck": sorted(state.deck) if guests_phase else [card_str(c) for c in sorted(state.deck)],
         "dealing": list(state.dealing) if state.phase in (DEALING, GUESTS) else None,
         "reveal": list(state.reveal),
-        "stack": [frame_json(f) for f in state.stack],
+        "stack": [
+            frame_json(state, f, i == len(state.stack) - 1) for i, f in enumerate(state.stack)
+        ],
         "choice": None
         if state.choice is None
         else {
@@ -365,7 +373,10 @@ def state_from_json(game: ElvGame, doc: Mapping[str, Any]) -> ElvState:
     dealing = doc.get("dealing")
     state.dealing = (int(dealing[0]), int(dealing[1])) if dealing else (0, 0)
     state.reveal = [int(p) for p in doc.get("reveal", [])]
-    state.stack = [load_frame(f, n) for f in doc.get("stack", [])]
+    stack = list(doc.get("stack", []))
+    state.stack = [
+        load_frame(state, f, i == len(stack) - 1, f"stack[{i}]") for i, f in enumerate(stack)
+    ]
     state.seen = [load_seen(e, n) for e in doc.get("seen", [])]
     announced = doc.get("announced")
     if game.edition["announce"]:
@@ -380,18 +391,32 @@ def state_from_json(game: ElvGame, doc: Mapping[str, Any]) -> ElvState:
     return state
 
 
-def load_frame(doc: Mapping[str, Any], n: int) -> Frame:
+def load_frame(state: ElvState, doc: Mapping[str, Any], waiting: bool, where: str) -> Frame:
+    n = state.n
     found = parse_card(str(doc["card"]), n)
     if found is None:
-        raise BadState(f"stack: {doc['card']!r} is not a card of a {n}-player game")
-    return Frame(
-        found,
-        str(doc.get("event", "play")),
-        int(doc["owner"]),
-        1,
-        int(doc["pc"]),
-        {str(k): int(v) for k, v in dict(doc.get("vars", {})).items()},
-    )
+        raise BadState(f"{where}: {doc['card']!r} is not a card of a {n}-player game")
+    event = str(doc.get("event", "play"))
+
+    def decode(kind: str, value: Any) -> int:
+        if kind == "card":
+            card = parse_card(str(value), n)
+            if card is None:
+                raise BadState(f"{where}: {value!r} is not a card of a {n}-player game")
+            return card
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
+            raise BadState(f"{where}: {value!r} is not a player of a {n}-player game")
+        return value
+
+    pc, variables = frame_machine(
+        doc, state.cards.statements(number_of(found), event), waiting, decode,
+        f"{where} ({card_str(found)})")
+    back = doc.get("picked_back")
+    if back is not None:
+        if str(back) not in SETS[:n]:
+            raise BadState(f"{where}: {back!r} is not the back of a set in play")
+        variables[BACK] = SETS.index(str(back))
+    return Frame(found, event, int(doc["owner"]), 1, pc, variables)
 
 
 def load_seen(doc: Mapping[str, Any], n: int) -> tuple[int, str, int, int, tuple[int, ...], int]:
@@ -506,9 +531,8 @@ def check_consistent(state: ElvState) -> None:
     if state.centre >= 0:
         raise BadState("Elevenses in the centre ends the round at once")
     for frame in state.stack:
-        program = state.game.programs[number_of(frame.card)]
-        if not 0 <= frame.owner < n or frame.pc > len(program):
-            raise BadState(f"stack: card {card_str(frame.card)} has no step {frame.pc}")
+        if not 0 <= frame.owner < n:
+            raise BadState(f"stack: card {card_str(frame.card)} has no owner {frame.owner}")
 
 
 __all__ = ["REVEAL", "explain_illegal", "observation", "state_from_json", "state_to_json"]

@@ -20,6 +20,7 @@ from ...core.api import CHANCE, TERMINAL, Action, Game, Json, OptionSpec, State
 from ...core.errors import BadState, IllegalAction
 from ...core.schema import check_state_document
 from ...dsl.compile import CardSet
+from ...dsl.frames import frame_machine, frame_rules
 from ...dsl.load import load_card_set
 from ...dsl.runtime import Choice, Frame
 
@@ -35,6 +36,12 @@ SIMPLE_BY_NAME = {name: action for action, name in SIMPLE.items()}
 WORDS = ("flip", "swap", "return", "score", "move", "take", "draw", "player")
 
 DISCARD_LIMIT = 3  # EFO.DISCARD.LIMIT
+
+PRECEDENCE = (  # EFO.PRECEDENCE: the rule a refusal cites when several are broken
+    "EFO.ACTIONS", "EFO.GOAL.END", "EFO.PROCEDURE", "EFO.PASS.SHUFFLE", "EFO.RULING.FRONT-FIRST",
+    "EFO.PASS.FRONT", "EFO.SCORE.NEXT", "EFO.DISCARD.NEVER", "EFO.DISCARD.LIMIT",
+    "EFO.EFFECT.MANDATORY", "EFO.FLIP.FACE-UP", "EFO.RULING.SELF-TARGET", "EFO.FLIP.IMMUNE",
+)  # then the card's own rule (EFO.CARD.*)
 ALL_CARDS = tuple(range(1, 12))
 
 RESULTS = ("won", "out-of-time", "stuck")
@@ -93,6 +100,10 @@ class Primitives:
 
     def rule_for_exception(self, name: str, rule: str) -> str:
         return "EFO.RULING.SELF-TARGET" if name == "self" else rule
+
+    def rule_rank(self, rule: str) -> int:
+        """EFO.PRECEDENCE: the place of a rule id in the order refusals cite rules."""
+        return PRECEDENCE.index(rule) if rule in PRECEDENCE else len(PRECEDENCE)
 
     def players(self, st: EfoState, fr: Frame, except_me: bool) -> list[int]:
         return [] if except_me else [0]
@@ -211,6 +222,16 @@ class Primitives:
 
 
 PRIMITIVES = Primitives()
+
+
+def _plain(kind: str, value: int) -> int:
+    return value  # players and cards are numbers in Elevenes for One
+
+
+def _number(kind: str, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadState(f"a {kind} is a number, not {value!r}")
+    return value
 
 
 class EfoGame(Game):
@@ -453,14 +474,14 @@ class EfoState(State):
         words = text.split()
         if len(words) == 1 and words[0] in SIMPLE_BY_NAME:
             return SIMPLE_BY_NAME[words[0]]
-        if len(words) >= 2 and all(re.fullmatch(r"\d{1,2}", w) for w in words[1:]):
+        if len(words) >= 2 and all(re.fullmatch(r"[1-9]\d?", w) for w in words[1:]):
             numbers = [int(w) for w in words[1:]]
             if all(1 <= n <= 11 for n in numbers) and len(set(numbers)) == len(numbers):
                 if words[0] == "front" and len(numbers) == 1:
                     return FRONT_BASE + numbers[0]
                 if words[0] == "deal" and len(numbers) == 1:
                     return DEAL_BASE + numbers[0]
-                if words[0] in WORDS:
+                if words[0] in WORDS and words[0] != "player":  # one player: never asked
                     return encode_choice(words[0], tuple(sorted(numbers)))
         raise IllegalAction("EFO.ACTIONS", f"{text!r} is not an Elevenes for One action", text)
 
@@ -663,13 +684,36 @@ class EfoState(State):
             "cursor": self.cursor,
             "held": self.held(),
             "restart": self.restart,
-            "stack": [f.to_json() for f in self.stack],
+            "stack": self.stack_json(),
             "choice": None if self.choice is None else {
                 "player": self.choice.player,
                 "options": [self.action_to_string(a) for a in self.choice.options],
             },
             "result": self.result,
         }
+
+    def stack_json(self) -> list[Json]:
+        """The effects in progress in rules terms (card, event, minutes due, statement)."""
+        docs = []
+        for index, frame in enumerate(self.stack):
+            doc: Json = {"card": frame.card, "event": frame.event, "cost": frame.cost}
+            doc.update(frame_rules(frame, self.cards.statements(frame.card, frame.event),
+                                   index == len(self.stack) - 1, _plain))
+            docs.append(doc)
+        return docs
+
+    def load_stack(self, docs: list[Any]) -> list[Frame]:
+        frames = []
+        for index, doc in enumerate(docs):
+            card, event = int(doc["card"]), str(doc["event"])
+            if card not in self.cards.cards:
+                raise BadState(f"stack[{index}]: no card {card}")
+            cost = int(doc.get("cost", 0 if event == "discard" else 1))
+            pc, variables = frame_machine(
+                doc, self.cards.statements(card, event), index == len(docs) - 1, _number,
+                f"stack[{index}] (card {card}, on {event})")
+            frames.append(Frame(card, event, 0, cost, pc, variables))
+        return frames
 
     def observation(self, player: int) -> Json:
         """What the player sees, in the state's vocabulary: a face-down pantry card is a back
@@ -695,7 +739,7 @@ class EfoState(State):
             state.phase = str(doc["phase"])
             state.cursor = int(doc.get("cursor", 0))
             state.restart = bool(doc.get("restart", False))
-            state.stack = [Frame.from_json(f) for f in doc.get("stack", [])]
+            state.stack = state.load_stack(list(doc.get("stack", [])))
             state.result = doc.get("result")
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise BadState(f"malformed Elevenes for One state: {exc}") from None
