@@ -43,10 +43,20 @@ class Difference:
     message: str
     expected: Any = None
     actual: Any = None
+    played: bool = False
+    """``action`` was played by both (it is the ``index``-th); else it is the next one."""
+
+    @property
+    def length(self) -> int:
+        """How many actions of the list it takes to see the difference."""
+        return self.index if self.played or self.action is None else self.index + 1
 
     def describe(self, other: str = "the adapter") -> str:
-        where = f"after {self.index} action{'s' if self.index != 1 else ''}"
-        if self.action is not None:
+        if self.action is None:
+            where = "at the initial state" if self.index == 0 else f"after {self.index} actions"
+        elif self.played:
+            where = f"after action {self.index} {self.action!r}"
+        else:
             where = f"at action {self.index + 1} {self.action!r}"
         return f"{where}: {self.message.replace('{other}', other)}"
 
@@ -153,24 +163,27 @@ class Pair:
         try:
             got_legal = self.other.legal()
         except SubjectError as exc:
-            return Difference(index, action, "error", f"{{other}} failed: {exc}")
+            return Difference(
+                index, action, "error", f"{{other}} failed: {exc}", played=action is not None
+            )
+        played = action is not None
         found = set_mismatch(want_legal, got_legal, "legal")
         if found is not None:
             return Difference(
                 index, action, "legal",
-                f"the legal actions differ: {found.describe()}",
-                sorted(want_legal), sorted(got_legal),
+                found.reason or found.describe(),
+                sorted(want_legal), sorted(got_legal), played,
             )
         want = self.reference.state()
         try:
             got = self.other.state()
         except SubjectError as exc:
-            return Difference(index, action, "error", f"{{other}} failed: {exc}")
+            return Difference(index, action, "error", f"{{other}} failed: {exc}", played=played)
         found = compare_views(want, got)
         if found is not None:
             return Difference(
                 index, action, "state",
-                f"the states differ: {found.describe()}", found.expected, found.actual,
+                f"the states differ: {found.describe()}", found.expected, found.actual, played,
             )
         return None
 
@@ -247,9 +260,7 @@ def shrink(
 
     def cut(candidate: list[str], difference: Difference) -> list[str]:
         # Nothing after the action that diverged matters.
-        return candidate[: difference.index + 1] if difference.action is not None else candidate[
-            : difference.index
-        ]
+        return candidate[: difference.length]
 
     current = cut(current, found)
     chunks = 2

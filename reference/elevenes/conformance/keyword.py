@@ -76,8 +76,9 @@ def compile_expression(expression: str) -> Predicate:
         token = take()
         if token == "(":
             inner = either()
-            if take() != ")":
+            if peek() != ")":
                 raise BadExpression(f"-k {expression!r}: a '(' is not closed")
+            take()
             return inner
         if token == ")" or token in _KEYWORDS:
             raise BadExpression(f"-k {expression!r}: unexpected {token!r}")
