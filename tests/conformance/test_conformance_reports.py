@@ -156,3 +156,5 @@ def test_diff_command(toy: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().out.startswith("no divergence in 5 games")
     assert main(["diff", "--adapter", right, "--game", "nope"]) == 1
     assert "unknown game 'nope'" in capsys.readouterr().err
+    assert main(["diff", "--adapter", "/no/such/program", "--game", "toy"]) == 1
+    assert "cannot start '/no/such/program'" in capsys.readouterr().err

@@ -83,8 +83,10 @@ def run(args: argparse.Namespace) -> int:
     def show(number: int, actions: int) -> None:
         progress.update(number - 1, f"game {number}/{args.games}: {actions} actions")
 
-    with ReferenceSubject() as reference, AdapterSubject(args.adapter, args.timeout) as other:
+    program = AdapterSubject(args.adapter, args.timeout)
+    with ReferenceSubject() as reference, program as other:
         try:
+            program.launch()
             result = diff_games(
                 reference,
                 other,
