@@ -4,22 +4,29 @@ started is left running."""
 
 from __future__ import annotations
 
+import json
 import os
+import re
+import subprocess
 import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from jsonschema import ValidationError
 
 from elevenes.conformance import AdapterSubject, load_suite, run_suite
+from elevenes.conformance.adapter import OPTIONAL, REQUIRED
 from elevenes.conformance.diff import diff_games
 from elevenes.conformance.report import Report, Result
+from elevenes.conformance.schemas import require_validator, schema_dir
 from elevenes.conformance.subject import ReferenceSubject
 
 DATA = Path(__file__).resolve().parent / "data"
 BROKEN = DATA / "broken"
 PLAY = DATA / "pass" / "toy-play.yaml"
+SCHEMAS = schema_dir()
 
 
 def alive(pid: int) -> bool:
@@ -206,3 +213,38 @@ def test_unsupported_optional_requests_are_skips_and_the_rest_is_judged(
     assert found["fail-observe"].status == "skip"
     assert found["fail-expect"].status == "fail"
     assert adapter.survivors() == []
+
+
+def test_the_unsupported_answer_is_the_documented_one(toy: str) -> None:
+    schema = require_validator("protocol.schema.json")
+
+    def valid(definition: str, doc: object) -> None:
+        schema.evolve(schema={"$ref": f"protocol.schema.json#/$defs/{definition}"}).validate(doc)
+
+    defs = json.loads((SCHEMAS / "protocol.schema.json").read_text())["$defs"]
+    assert tuple(defs["requiredCommand"]["enum"]) == REQUIRED
+    assert tuple(defs["optionalCommand"]["enum"]) == OPTIONAL
+    text = (Path(__file__).resolve().parents[2] / "docs" / "protocol.md").read_text()
+    section = text.split("## Optional requests and `unsupported`")[1]
+    (example,) = re.findall(r"```json\n(.*?)```", section, re.S)
+    valid("unsupportedResponse", json.loads(example))
+    requests = [
+        {"seq": 1, "cmd": "start", "game": "toy", "options": {}},
+        {"seq": 2, "cmd": "observe", "player": 0},
+        {"seq": 3, "cmd": "perft", "depth": 1},
+        {"seq": 4, "cmd": "stop"},
+    ]
+    done = subprocess.run(
+        [sys.executable, str(BROKEN / "unsupported.py")],
+        input="".join(json.dumps(r) + "\n" for r in requests),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    for answer in answers[1:3]:
+        valid("unsupportedResponse", answer)
+        valid("observeResponse" if answer["seq"] == 2 else "perftResponse", answer)
+    with pytest.raises(ValidationError):
+        valid("unsupportedResponse", {"seq": 5, "ok": False, "error": "no"})
