@@ -50,7 +50,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="EXPR",
         default=None,
         help="only items whose id or a cited rule id contains these words: "
-        'e.g. -k pad, -k "BWL.SCORE or BWL.FRAME", -k "tenth and not perft"',
+        'e.g. -k pad, -k "BWL.SCORE.PAD or BWL.FRAME.STRIKE", -k "tenth and not perft"',
     )
     parser.add_argument(
         "-x",

@@ -3,7 +3,7 @@
 A word matches an item when it is part (case-insensitive) of the item's id or of one of the
 rule ids it cites.  Words combine with ``and``, ``or``, ``not`` and parentheses, ``not``
 binding tightest and ``or`` loosest, as in ``-k "ball and not perft"`` or
-``-k "BWL.SCORE or BWL.FRAME"``.
+``-k "BWL.SCORE.PAD or BWL.FRAME.STRIKE"``.
 """
 
 from __future__ import annotations
