@@ -9,10 +9,12 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+import yaml
 
 from elevenes.cli import main
-from elevenes.conformance import load_suite
+from elevenes.conformance import ReferenceSubject, load_suite, run_suite
 from elevenes.conformance.badge import badge
+from elevenes.conformance.diff import Difference, Divergent, as_scenario
 from elevenes.conformance.keyword import BadExpression, compile_expression
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -140,15 +142,31 @@ def test_k_x_and_the_text_report(toy: str, capsys: pytest.CaptureFixture[str]) -
     assert f"FAILED: 1 fail; stopped at the first failure, {total - 1} not run" in out
 
 
-def test_diff_command(toy: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_diff_command(toy: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     wrong = f"{sys.executable} {BROKEN / 'one_wrong_rule.py'}"
     argv = ["diff", "--adapter", wrong, "--game", "toy", "--games", "20", "--seed", "3"]
-    assert main(argv) == 1
+    assert main([*argv, "--scenario", str(tmp_path / "found.yaml")]) == 1
     out = capsys.readouterr().out
     assert out.startswith("DIVERGED: ")
     assert "shortest reproducing sequence (2 actions" in out
     assert "  1. roll 3\n  2. add 2\n" in out
     assert "after action 2 'add 2': legal actions differ: unexpected [\"add 2\"]\n" in out
+
+    # The scenario written pins the reference's answer: the reference passes it, the
+    # adapter fails it.
+    scenario = (tmp_path / "found.yaml").read_text()
+    assert scenario in out
+    assert scenario == (
+        'id: "diff-toy-seed3-game4"\n'
+        'game: "toy"\n'
+        'description: "found by elevenes diff --game toy --seed 3"\n'
+        "steps:\n"
+        '  - acts: ["roll 3", "add 2"]\n'
+        '    legal: ["add 1"]\n'
+    )
+    assert main(["conform", str(tmp_path / "found.yaml")]) == 0
+    assert main(["conform", str(tmp_path / "found.yaml"), "--adapter", wrong]) == 1
+    assert "FAIL  diff-toy-seed3-game4" in capsys.readouterr().out
 
     right = f"{sys.executable} {DATA / 'toy_adapter.py'}"
     argv = ["diff", "--adapter", right, "--game", "toy", "--games", "5", "--no-progress"]
@@ -158,3 +176,35 @@ def test_diff_command(toy: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert "unknown game 'nope'" in capsys.readouterr().err
     assert main(["diff", "--adapter", "/no/such/program", "--game", "toy"]) == 1
     assert "cannot start '/no/such/program'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("actions", "what", "path", "step"),
+    [
+        (["roll 3", "add 2"], "state", "state.total", {"acts": ["roll 3", "add 2"]}),
+        (["roll 2", "add 1"], "state", "terminal", {"acts": ["roll 2", "add 1"]}),
+        (["roll 3", "roll 1"], "refusal", None, {"act": "roll 1"}),
+    ],
+)
+def test_a_divergence_as_a_scenario(
+    toy: str,
+    tmp_path: Path,
+    actions: list[str],
+    what: str,
+    path: str | None,
+    step: dict[str, object],
+) -> None:
+    difference = Difference(len(actions), actions[-1], what, "differs", played=True, path=path)
+    found = Divergent(1, tuple(actions), difference, tuple(actions), difference, 1, 1)
+    text = as_scenario(ReferenceSubject(), "toy", {"target": 6}, found, seed=5)
+    doc = yaml.safe_load(text)
+    assert doc["id"] == "diff-toy-seed5-game1" and doc["options"] == {"target": 6}
+    expected = {
+        "state.total": {**step, "expect": {"total": 5}},
+        "terminal": {**step, "expect": {"terminal": False}},
+        None: {"act": "roll 1", "violation": "TOY.ROLL.ONCE"},
+    }[path]
+    assert doc["steps"][-1] == expected
+    (tmp_path / "found.yaml").write_text(text)
+    report = run_suite(load_suite([tmp_path / "found.yaml"]))
+    assert [r.status for r in report.results] == ["pass"]

@@ -15,6 +15,7 @@ import pytest
 
 import elevenes
 from elevenes.cli import main
+from elevenes.conformance import load_suite, run_suite
 
 PAGE = Path(__file__).resolve().parents[2] / "docs" / "conformance-reports.md"
 SERVE = "elevenes adapter"
@@ -71,3 +72,10 @@ def test_every_command_on_the_page_works(
         (example,) = shown("json")
         written = json.loads((folder / "bowling-solitaire.json").read_text())
         assert written == json.loads(example)
+
+
+def test_the_scenario_shown_is_one_the_reference_passes(tmp_path: Path) -> None:
+    (example,) = shown("yaml")
+    (tmp_path / "found.yaml").write_text(example)
+    report = run_suite(load_suite([tmp_path / "found.yaml"]))
+    assert [r.status for r in report.results] == ["pass"]

@@ -10,11 +10,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from ..core.errors import ElevenesError
 from ..games import game_ids
 from .adapter import AdapterSubject, add_adapter_arguments
-from .diff import describe, diff_games
+from .diff import as_scenario, describe, diff_games
 from .report import Progress
 from .subject import ReferenceSubject, SubjectError, Unsupported
 
@@ -52,6 +53,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=400,
         metavar="N",
         help="replays spent shrinking a divergence at most (default 400)",
+    )
+    parser.add_argument(
+        "--scenario",
+        metavar="FILE",
+        default=None,
+        help="write the shortest divergence as a scenario file (YAML) to FILE",
     )
     parser.add_argument(
         "--progress",
@@ -106,4 +113,15 @@ def run(args: argparse.Namespace) -> int:
         finally:
             progress.finish()
     sys.stdout.write(describe(result, "the adapter"))
-    return 0 if result.divergent is None else 1
+    if result.divergent is None:
+        return 0
+    with ReferenceSubject() as reference:
+        scenario = as_scenario(reference, args.game, options, result.divergent, args.seed)
+    sys.stdout.write("\nas a scenario with the reference's answers (the adapter fails it):\n")
+    sys.stdout.write(scenario)
+    if args.scenario:
+        try:
+            Path(args.scenario).write_text(scenario, encoding="utf-8")
+        except OSError as exc:
+            raise ElevenesError(f"cannot write {args.scenario}: {exc.strerror or exc}") from None
+    return 1

@@ -15,6 +15,7 @@ dropping actions gives another valid test.
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -45,6 +46,8 @@ class Difference:
     actual: Any = None
     played: bool = False
     """``action`` was played by both (it is the ``index``-th); else it is the next one."""
+    path: str | None = None
+    """Where the states differ: ``state.<key>...``, ``terminal``, ``current_player``..."""
 
     @property
     def length(self) -> int:
@@ -184,6 +187,7 @@ class Pair:
             return Difference(
                 index, action, "state",
                 f"the states differ: {found.describe()}", found.expected, found.actual, played,
+                found.path,
             )
         return None
 
@@ -375,3 +379,68 @@ def _values(difference: Difference, other: str) -> str:
         f"    {'reference':<{width}}: {show(difference.expected, 500)}\n"
         f"    {other:<{width}}: {show(difference.actual, 500)}"
     )
+
+
+def as_scenario(reference: Subject, game: str, options: Json, found: Divergent, seed: int) -> str:
+    """The shortest divergence as a scenario file (YAML) holding the reference's answers, to
+    add to a suite: the other implementation fails it until it is fixed.
+
+    A state difference is pinned by the whole top-level key of the state document it lies in,
+    compared as a partial expectation (a key only the other has is not caught by it).
+    """
+    difference = found.shortest_difference
+    actions = list(found.shortest)
+    reference.start(game, options)
+    last_refused: Refusal | None = None
+    for number, action in enumerate(actions):
+        refusal = reference.act(action)
+        if refusal is not None and number == len(actions) - 1:
+            last_refused = refusal
+    steps: list[Json] = []
+    if difference.what == "refusal" and last_refused is not None:
+        if len(actions) > 1:
+            steps.append({"acts": actions[:-1]})
+        steps.append({"act": actions[-1], "violation": last_refused.rule_id})
+    else:
+        accepted = actions if last_refused is None else actions[:-1]
+        step: Json = {"acts": accepted} if accepted else {}
+        if difference.what == "legal":
+            step["legal"] = sorted(reference.legal())
+        elif difference.what == "state":
+            step["expect"] = _pin(reference.state(), difference)
+        steps.append(step)
+    doc: Json = {
+        "id": f"diff-{game}-seed{seed}-game{found.shortest_game}",
+        "game": game,
+        "description": f"found by elevenes diff --game {game} --seed {seed}",
+    }
+    if options:
+        doc["options"] = options
+    doc["steps"] = steps
+    return _yaml(doc)
+
+
+def _pin(view: StateView, difference: Difference) -> Json:
+    """The reference's value of the top-level key where the states differ."""
+    path = difference.path or ""
+    if path in ("terminal", "current_player", "returns"):
+        value: Any = getattr(view, path)
+        return {path: value}
+    top = path.removeprefix("state").lstrip(".").split(".")[0].split("[")[0]
+    if top and top in view.state:
+        return {top: view.state[top]}
+    return dict(view.state)
+
+
+def _yaml(doc: Json) -> str:
+    """A small YAML document, its values in JSON (flow) style."""
+    lines = []
+    for key, value in doc.items():
+        if key != "steps":
+            lines.append(f"{key}: {json.dumps(value, ensure_ascii=False)}")
+    lines.append("steps:")
+    for step in doc["steps"]:
+        for number, (key, value) in enumerate(step.items()):
+            lead = "  - " if number == 0 else "    "
+            lines.append(f"{lead}{key}: {json.dumps(value, ensure_ascii=False)}")
+    return "\n".join(lines) + "\n"
