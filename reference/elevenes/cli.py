@@ -22,6 +22,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "conform": ("elevenes.conformance.cli_conform", "run the conformance suite"),
     "perft": ("elevenes.conformance.cli_perft", "count action sequences from a position"),
     "adapter": ("elevenes.conformance.cli_adapter", "serve the reference over the protocol"),
+    "diff": ("elevenes.conformance.cli_diff", "compare another program with the reference"),
     "analyse": ("elevenes.bots.cli_analyse", "simulate many games and summarise the results"),
     "solve": ("elevenes.games.elevenes_for_one.cli_solve",
               "solve Elevenes for One exactly: best chance to win, best expected rating"),

@@ -132,6 +132,8 @@ def test_examples_are_real(page: Path, tmp_path: Path) -> None:
             report = run_items(items)
             for result in report.results:
                 assert result.status == PASS, f"{where}: {result.id}: {result.message}"
+        elif kind == "response":  # an answer of the given protocol schema definition
+            assert _protocol_error(json.loads(body), args[0]) is None, where
         elif kind == "retired":
             assert parse_retired(body, where), where
         else:

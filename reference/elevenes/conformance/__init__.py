@@ -8,10 +8,15 @@ The calls other code needs::
     report = run_suite(suite, AdapterSubject("my-engine --stdio", timeout=10))
     report.ok, report.counts(), report.by_game(), report.by_rule(), report.to_json()
     coverage = compute_coverage(suite.items, load_rulebook())
+    write_junit(report, "conform.xml"); write_badges(report, "badges")
+    diff_games(ReferenceSubject(), AdapterSubject(...), "bowling-solitaire", games=20, seed=0)
 """
 
 from .adapter import AdapterSubject
+from .badge import write_badges
 from .coverage import Coverage, compute_coverage
+from .diff import diff_games
+from .junit import write_junit
 from .loader import LoadError, Suite, SuiteError, load_file, load_suite, read_state_file
 from .matcher import Mismatch, match
 from .model import Item, Observe, Perft, Scenario, Step
@@ -71,4 +76,7 @@ __all__ = [
     "run_perft",
     "run_scenario",
     "run_suite",
+    "diff_games",
+    "write_badges",
+    "write_junit",
 ]

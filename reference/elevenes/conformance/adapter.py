@@ -30,6 +30,12 @@ STARTUP_ALLOWANCE = 10.0
 """Seconds added to the time-out of a program's first request, while it starts up."""
 MAX_FAILED_STARTS = 3
 
+REQUIRED = ("start", "act", "legal", "state", "stop")
+"""Requests every program must carry out."""
+OPTIONAL = ("setup", "observe", "perft")
+"""Requests a program may answer with ``"unsupported": true``: the checks that need them are
+skipped (and so is ``start`` for a game or options it does not implement)."""
+
 
 def _reader(stream: IO[str], lines: queue.Queue[str | None]) -> None:
     try:
@@ -247,6 +253,8 @@ class AdapterSubject(Subject):
     def _ok(self, cmd: str, **fields: Any) -> Json:
         response = self.request(cmd, **fields)
         if not response["ok"]:
+            if response.get("unsupported") is True and cmd in OPTIONAL:
+                raise Unsupported(f"{cmd} is unsupported: {_error_text(response)}")
             raise SubjectError(f"{cmd}: {_error_text(response)}")
         return response
 
@@ -267,6 +275,8 @@ class AdapterSubject(Subject):
     def setup(self, state: Json) -> None:
         response = self.request("setup", state=state)
         if not response["ok"]:
+            if response.get("unsupported") is True:
+                raise Unsupported(f"setup is unsupported: {_error_text(response)}")
             raise SubjectError(f"setup refused: {_error_text(response)}")
 
     def act(self, action: str) -> Refusal | None:

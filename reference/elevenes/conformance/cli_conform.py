@@ -1,7 +1,9 @@
 """``elevenes conform``: run the conformance suite against the reference or another program.
 
-Exit status: 0 when nothing failed, 1 when a scenario failed or errored, a file could not be
-loaded, or (with ``--coverage``) a scenario cites a rule id the rulebook does not have.
+Exit status: 0 when nothing failed (skips, xfails and xpasses included), 1 when a scenario
+failed or errored, a file could not be loaded, (with ``--coverage``) a scenario cites a rule
+id the rulebook does not have, or the command line asks for something that cannot be done
+(no item selected, a bad ``-k``), 2 when the command line cannot be read.
 """
 
 from __future__ import annotations
@@ -14,7 +16,10 @@ from pathlib import Path
 from ..core.errors import ElevenesError
 from ..rulebook.index import Rulebook, UnknownRule, load_rulebook
 from .adapter import AdapterSubject, add_adapter_arguments
+from .badge import write_badges
 from .coverage import compute_coverage
+from .junit import write_junit
+from .keyword import compile_expression
 from .loader import Suite, load_suite, shipped_folder_game, suite_version
 from .report import Progress
 from .runner import run_suite
@@ -39,8 +44,31 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--id", action="append", default=[], dest="ids", help="only the scenario with this id"
     )
+    parser.add_argument(
+        "-k",
+        dest="keyword",
+        metavar="EXPR",
+        default=None,
+        help="only items whose id or a cited rule id contains these words: "
+        'e.g. -k pad, -k "BWL.SCORE.PAD or BWL.FRAME.STRIKE", -k "tenth and not perft"',
+    )
+    parser.add_argument(
+        "-x",
+        "--exitfirst",
+        action="store_true",
+        help="stop at the first failure or error",
+    )
     add_adapter_arguments(parser, "run")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.add_argument(
+        "--junit", metavar="FILE", default=None, help="also write the report as JUnit XML to FILE"
+    )
+    parser.add_argument(
+        "--badge",
+        metavar="DIR",
+        default=None,
+        help="also write a compliance badge per game to DIR/<game>.json (shields.io endpoint)",
+    )
     parser.add_argument(
         "--coverage",
         action="store_true",
@@ -65,6 +93,9 @@ def check_rule_filters(rulebook: Rulebook, rules: list[str]) -> None:
 
 def select(suite: Suite, args: argparse.Namespace) -> Suite:
     chosen = suite.select(games=args.game, rules=args.rule, ids=args.ids)
+    if args.keyword is not None:
+        wanted = compile_expression(args.keyword)
+        chosen = Suite(items=[item for item in chosen.items if wanted(item)], errors=chosen.errors)
     if args.game:
         chosen.errors = [
             error
@@ -83,9 +114,9 @@ def run(args: argparse.Namespace) -> int:
         check_rule_filters(rulebook, args.rule)
     suite = load_suite(args.paths or None)
     chosen = select(suite, args)
-    filtered = bool(args.game or args.rule or args.ids)
+    filtered = bool(args.game or args.rule or args.ids or args.keyword is not None)
     if filtered and not chosen.items and not chosen.errors:
-        raise ElevenesError("no scenario matches the --game / --rule / --id filters")
+        raise ElevenesError("no scenario matches the --game / --rule / --id / -k filters")
     subject: Subject
     if args.adapter:
         adapter = AdapterSubject(args.adapter, timeout=args.timeout)
@@ -95,12 +126,24 @@ def run(args: argparse.Namespace) -> int:
         subject = ReferenceSubject()
     progress = Progress(len(chosen.items), enabled=args.progress)
     with subject:
-        report = run_suite(chosen, subject, progress=progress)
+        report = run_suite(chosen, subject, progress=progress, fail_fast=args.exitfirst)
     report.suite_version = suite_version()
     if rulebook is not None and args.coverage:
         report.coverage = compute_coverage(
             chosen.items, rulebook, games=args.game or None, all_ids=suite.by_id()
         )
+    if args.junit:
+        try:
+            write_junit(report, args.junit)
+        except OSError as exc:
+            raise ElevenesError(f"cannot write {args.junit}: {exc.strerror or exc}") from None
+    if args.badge:
+        try:
+            write_badges(report, args.badge)
+        except OSError as exc:
+            raise ElevenesError(
+                f"cannot write badges to {args.badge}: {exc.strerror or exc}"
+            ) from None
     if args.json:
         json.dump(report.to_json(), sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")

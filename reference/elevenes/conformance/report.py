@@ -110,6 +110,8 @@ class Report:
     coverage: Coverage | None = None
     started: float = attrs.field(factory=time.monotonic)
     seconds: float = 0.0
+    not_run: int = 0
+    """Items left out when the run stopped at the first failure (fail-fast)."""
 
     def add(self, result: Result) -> None:
         self.results.append(result)
@@ -144,6 +146,7 @@ class Report:
             "ok": self.ok,
             "seconds": round(self.seconds, 3),
             "summary": self.counts(),
+            "not_run": self.not_run,
             "games": self.by_game(),
             "rules": self.by_rule(),
             "results": [result.to_json() for result in self.results],
@@ -185,9 +188,12 @@ class Report:
         total = self.counts()
         verdict = "OK" if self.ok else "FAILED"
         suite = f" (suite {self.suite_version})" if self.suite_version else ""
+        stopped = (
+            f"; stopped at the first failure, {self.not_run} not run" if self.not_run else ""
+        )
         out.write(
-            f"\n{verdict}: {_counts_text(total)} against {self.subject}{suite} "
-            f"in {self.seconds:.1f} s\n"
+            f"\n{verdict}: {_counts_text(total)}{stopped} against {self.subject}{suite}"
+            f" in {self.seconds:.1f} s\n"
         )
 
 
@@ -212,6 +218,8 @@ def _write_result(out: IO[str], result: Result, verbose: bool) -> None:
     if result.message:
         for number, line in enumerate(result.headline().splitlines()):
             out.write(("      " if number == 0 else "        ") + line + "\n")
+    if result.rules and result.status in (FAIL, ERROR, XFAIL):
+        out.write(f"      rules: {', '.join(result.rules)}\n")
     if verbose and result.status in (FAIL, XFAIL) and result.path is not None:
         out.write(f"      expected: {show(result.expected, 2000)}\n")
         out.write(f"      actual:   {show(result.actual, 2000)}\n")

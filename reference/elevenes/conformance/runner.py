@@ -116,8 +116,11 @@ class _StepError(Exception):
         self.action = action
 
 
-def run_step(subject: Subject, step: Step) -> None:
-    """Play one step and make its checks; raises ``Divergence`` or ``SubjectError``."""
+def run_step(subject: Subject, step: Step, skipped: list[str] | None = None) -> None:
+    """Play one step and make its checks; raises ``Divergence`` or ``SubjectError``.
+
+    An ``observe`` the subject answers as unsupported is left out and its reason added to
+    ``skipped`` (without that list, ``Unsupported`` is raised)."""
     for number, action in enumerate(step.actions):
         last = number == len(step.actions) - 1
         try:
@@ -143,7 +146,13 @@ def run_step(subject: Subject, step: Step) -> None:
         if step.expect is not None:
             check_expect(subject, step.expect)
         for observe in step.observe:
-            observation = subject.observe(observe.player)
+            try:
+                observation = subject.observe(observe.player)
+            except Unsupported as exc:
+                if skipped is None:
+                    raise
+                skipped.append(f"step {step.number}: {exc}")
+                continue
             mismatch = match(observe.expect, observation, root=f"observation({observe.player})")
             if mismatch:
                 raise Divergence.of(mismatch)
@@ -179,17 +188,19 @@ def _expect_refusal(subject: Subject, action: str, rule_id: str) -> None:
 def run_scenario(subject: Subject, scenario: Scenario) -> Result:
     """Play a scenario on ``subject`` and check every expectation."""
 
+    skipped: list[str] = []
+
     def body() -> None:
         _begin(subject, scenario.game, scenario.options, scenario.setup)
         for step in scenario.steps:
-            run_step(subject, step)
+            run_step(subject, step, skipped)
         if scenario.final is not None:
             try:
                 check_expect(subject, scenario.final)
             except (Divergence, SubjectError) as exc:
                 raise _StepError(exc, None, None) from exc
 
-    return _outcome(subject, scenario, body)
+    return _outcome(subject, scenario, body, skipped)
 
 
 def run_perft(subject: Subject, perft: Perft) -> Result:
@@ -264,12 +275,23 @@ def _begin(subject: Subject, game: str, options: Json, setup: Json | None) -> No
         raise _StepError(exc, None, None) from exc
 
 
-def _outcome(subject: Subject, item: Item, body: Callable[[], None]) -> Result:
+def _outcome(
+    subject: Subject, item: Item, body: Callable[[], None], skipped: list[str] | None = None
+) -> Result:
+    """Run ``body`` and turn what happened into a result.
+
+    Checks left out because the subject does not support them (``skipped``) make a scenario
+    that otherwise passed a *skip*, with the reason: it was not judged in full.
+    """
     started = time.monotonic()
     fields: dict[str, Any] = {}
     try:
         body()
         status, message = PASS, ""
+        if skipped:
+            more = f" (and {len(skipped) - 1} more)" if len(skipped) > 1 else ""
+            status = SKIP
+            message = f"{skipped[0]}{more}; the other checks passed"
     except Unsupported as exc:
         status, message = SKIP, str(exc)
     except _StepError as exc:
@@ -318,10 +340,12 @@ def run_suite(
     subject: Subject | None = None,
     progress: Progress | None = None,
     on_result: Callable[[Result], None] | None = None,
+    fail_fast: bool = False,
 ) -> Report:
     """Run every item of ``suite`` on ``subject`` (default: the reference, in process).
 
-    Files that could not be loaded are reported as errors first.
+    Files that could not be loaded are reported as errors first.  With ``fail_fast`` the run
+    stops at the first failure or error; ``report.not_run`` counts the items left.
     """
     own = subject is None
     chosen: Subject = subject if subject is not None else ReferenceSubject()
@@ -330,6 +354,9 @@ def run_suite(
         report.add(load_error_result(error))
     try:
         for done, item in enumerate(suite.items, start=1):
+            if fail_fast and not report.ok:
+                report.not_run = len(suite.items) - done + 1
+                break
             result = run_item(chosen, item)
             report.add(result)
             if on_result is not None:

@@ -1,0 +1,127 @@
+"""``elevenes diff``: random games through the reference and another program, compared step by
+step; the first divergence is shrunk to a shortest reproducing action list.
+
+Exit status: 0 when the games agree, 1 when they diverge (or the program fails), 2 when the
+command line cannot be read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from ..core.errors import ElevenesError
+from ..games import game_ids
+from .adapter import AdapterSubject, add_adapter_arguments
+from .diff import as_scenario, describe, diff_games
+from .report import Progress
+from .subject import ReferenceSubject, SubjectError, Unsupported
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_adapter_arguments(parser, "compare")
+    parser.add_argument("--game", required=True, help="the game id")
+    parser.add_argument(
+        "--games", type=int, default=20, metavar="N", help="random games to play (default 20)"
+    )
+    parser.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (default 0)")
+    parser.add_argument(
+        "--options",
+        default="{}",
+        metavar="JSON",
+        help='game options as a JSON object, e.g. \'{"edition": "fr"}\' (default: none)',
+    )
+    parser.add_argument(
+        "--illegal",
+        type=float,
+        default=0.2,
+        metavar="P",
+        help="chance of trying an action the reference refuses before each move (default 0.2)",
+    )
+    parser.add_argument(
+        "--max-actions",
+        type=int,
+        default=1000,
+        metavar="N",
+        help="actions per game at most (default 1000)",
+    )
+    parser.add_argument(
+        "--shrink-budget",
+        type=int,
+        default=400,
+        metavar="N",
+        help="replays spent shrinking a divergence at most (default 400)",
+    )
+    parser.add_argument(
+        "--scenario",
+        metavar="FILE",
+        default=None,
+        help="write the shortest divergence as a scenario file (YAML) to FILE",
+    )
+    parser.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="show a progress line on stderr (default: when stderr is a terminal)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    if not args.adapter:
+        raise ElevenesError("diff needs --adapter CMD: the program to compare with the reference")
+    if args.game not in game_ids():
+        raise ElevenesError(f"unknown game {args.game!r} (the games: {', '.join(game_ids())})")
+    if args.games < 1 or args.max_actions < 1 or args.shrink_budget < 1:
+        raise ElevenesError("--games, --max-actions and --shrink-budget must be at least 1")
+    if not 0 <= args.illegal <= 1:
+        raise ElevenesError("--illegal must be between 0 and 1")
+    if args.timeout <= 0:
+        raise ElevenesError("--timeout must be a positive number of seconds")
+    try:
+        options = json.loads(args.options)
+    except ValueError as exc:
+        raise ElevenesError(f"--options is not JSON: {exc}") from None
+    if not isinstance(options, dict):
+        raise ElevenesError("--options must be a JSON object")
+    progress = Progress(args.games, enabled=args.progress)
+
+    def show(number: int, actions: int) -> None:
+        progress.update(number - 1, f"game {number}/{args.games}: {actions} actions")
+
+    program = AdapterSubject(args.adapter, args.timeout)
+    with ReferenceSubject() as reference, program as other:
+        try:
+            program.launch()
+            result = diff_games(
+                reference,
+                other,
+                args.game,
+                args.games,
+                args.seed,
+                options=options,
+                illegal=args.illegal,
+                max_actions=args.max_actions,
+                shrink_budget=args.shrink_budget,
+                on_progress=show,
+            )
+        except Unsupported as exc:
+            raise ElevenesError(f"the program does not play {args.game}: {exc}") from None
+        except SubjectError as exc:
+            raise ElevenesError(str(exc)) from None
+        finally:
+            progress.finish()
+    sys.stdout.write(describe(result, "the adapter"))
+    if result.divergent is None:
+        return 0
+    with ReferenceSubject() as reference:
+        scenario = as_scenario(reference, args.game, options, result.divergent, args.seed)
+    sys.stdout.write("\nas a scenario with the reference's answers (the adapter fails it):\n")
+    sys.stdout.write(scenario)
+    if args.scenario:
+        try:
+            Path(args.scenario).write_text(scenario, encoding="utf-8")
+        except OSError as exc:
+            raise ElevenesError(f"cannot write {args.scenario}: {exc.strerror or exc}") from None
+    return 1
