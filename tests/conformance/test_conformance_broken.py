@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -248,3 +249,21 @@ def test_the_unsupported_answer_is_the_documented_one(toy: str) -> None:
         valid("observeResponse" if answer["seq"] == 2 else "perftResponse", answer)
     with pytest.raises(ValidationError):
         valid("unsupportedResponse", {"seq": 5, "ok": False, "error": "no"})
+
+
+def test_processes_a_program_leaves_behind_are_ended_with_it(broken: type[Broken]) -> None:
+    adapter = broken("leaves_child", timeout=5)
+    report = adapter.run(["toy-observe"])
+    assert [r.status for r in report.results] == ["pass"]
+    assert len(adapter.started()) == 2
+    assert adapter.survivors() == []
+
+
+def test_a_helper_out_of_reach_does_not_hang_the_runner(broken: type[Broken]) -> None:
+    adapter = broken("escapes", timeout=5)
+    started = time.monotonic()
+    report = adapter.run(["toy-observe", "toy-add-limit"])
+    assert time.monotonic() - started < 10
+    assert [r.status for r in report.results] == ["pass", "pass"]
+    helper = adapter.started()[0]
+    os.kill(helper, signal.SIGKILL)  # a session of its own: not the runner's to end

@@ -38,6 +38,10 @@ skipped (and so is ``start`` for a game or options it does not implement)."""
 
 
 def _reader(stream: IO[str], lines: queue.Queue[str | None]) -> None:
+    """Move the program's output lines to ``lines`` until the end of it, then close it.
+
+    Only this thread closes the stream: closing it from another thread while a read waits
+    would wait too, for ever if some process the program started holds the pipe open."""
     try:
         for line in stream:
             lines.put(line)
@@ -45,6 +49,8 @@ def _reader(stream: IO[str], lines: queue.Queue[str | None]) -> None:
         pass
     finally:
         lines.put(None)
+        with contextlib.suppress(OSError, ValueError):
+            stream.close()
 
 
 class AdapterSubject(Subject):
@@ -117,18 +123,17 @@ class AdapterSubject(Subject):
         self._fresh = True
 
     def _kill(self) -> None:
+        """End the program and everything it started: its process group (its own, see
+        ``launch``) is killed even when the program itself has exited already."""
         proc = self._proc
         if proc is None:
             return
+        if hasattr(os, "killpg"):
+            with contextlib.suppress(ProcessLookupError, PermissionError, OSError):
+                os.killpg(proc.pid, signal.SIGKILL)
         if proc.poll() is None:
-            try:
-                if hasattr(os, "killpg"):
-                    os.killpg(proc.pid, signal.SIGKILL)
-                else:  # pragma: no cover - not POSIX
-                    proc.kill()
-            except (ProcessLookupError, PermissionError, OSError):
-                with contextlib.suppress(OSError):
-                    proc.kill()
+            with contextlib.suppress(OSError):
+                proc.kill()
         with contextlib.suppress(subprocess.TimeoutExpired):
             proc.wait(timeout=5)
         self._reap()
@@ -136,11 +141,9 @@ class AdapterSubject(Subject):
     def _reap(self) -> None:
         proc = self._proc
         self._proc = None
-        if proc is not None:
-            for stream in (proc.stdin, proc.stdout):
-                if stream is not None:
-                    with contextlib.suppress(OSError, ValueError):
-                        stream.close()
+        if proc is not None and proc.stdin is not None:
+            with contextlib.suppress(OSError, ValueError):
+                proc.stdin.close()  # (its output is closed by its reader thread)
         if self._stderr is not None:
             with contextlib.suppress(OSError):
                 self._stderr.close()
