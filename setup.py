@@ -4,7 +4,7 @@ suite) in top-level folders that are shipped inside the package as ``elevenes.da
 from setuptools import find_packages, setup
 
 DATA = {"grammar": "grammar", "rulebook": "rulebook", "conformance": "conformance"}
-PATTERNS = ["*.lark", "**/*.md", "**/*.cards", "**/*.yaml", "**/*.json", "**/*.txt"]
+PATTERNS = ["*.lark", "**/*.md", "**/*.cards", "**/*.yaml", "**/*.json", "**/*.txt", "VERSION"]
 
 setup(
     packages=find_packages("reference") + [f"elevenes.data.{name}" for name in DATA],
