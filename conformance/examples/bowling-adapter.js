@@ -431,7 +431,66 @@ function loadState(doc) {
   } else if (count.some((c) => c !== 2)) {
     fail('a dealt rack holds every number exactly twice');
   }
+  checkPad(st, fail);
   return st;
+}
+
+// Replay a frame's balls: where the frame stands after them (which rack and ball come next,
+// pins already down in that rack), or why they cannot be a frame's balls.
+function replayFrame(balls, frame) {
+  let rack = 0;
+  let ball = 1;
+  let down = 0;
+  let done = false;
+  let last = null;
+  const seen = [];
+  for (const b of balls) {
+    if (done) return { error: `frame ${frame} has too many balls: ${JSON.stringify(balls)}` };
+    if (down + b > 10) return { error: `frame ${frame} downs more than ten pins in a rack: ${JSON.stringify(balls)}` };
+    down += b;
+    seen.push(b);
+    last = [rack, ball];
+    if (frame < 10) {
+      if (down === 10 || ball === 2) done = true; else ball = 2;
+    } else {
+      const bonus = seen[0] === 10 || (seen.length >= 2 && seen[0] + seen[1] === 10);
+      if (seen.length >= (bonus ? 3 : 2)) done = true;
+      else if (down === 10 || ball === 2) { rack += 1; ball = 1; down = 0; } else ball = 2;
+    }
+  }
+  return { rack, ball, down, done, last };
+}
+
+function checkPad(st, fail) {
+  for (let i = 0; i < st.pad.length - 1; i++) {
+    const r = replayFrame(st.pad[i], i + 1);
+    if (r.error) fail(r.error);
+    if (!r.done) fail(`frame ${i + 1} is not finished: ${JSON.stringify(st.pad[i])}`);
+  }
+  const balls = st.pad[st.frame - 1];
+  const r = replayFrame(balls, st.frame);
+  if (r.error) fail(r.error);
+  if (st.phase === 'over') {
+    if (st.frame !== 10 || !r.done) fail('the game is over only once the tenth frame is finished');
+    if (st.rack !== r.last[0] || st.ball !== r.last[1]) {
+      fail(`the balls ${JSON.stringify(balls)} of frame 10 end on rack ${r.last[0]}, ball ${r.last[1]}`);
+    }
+    return;
+  }
+  if (r.done) fail(`frame ${st.frame} is finished: ${JSON.stringify(balls)}`);
+  if (st.rack !== r.rack || st.ball !== r.ball) {
+    fail(`after the balls ${JSON.stringify(balls)} of frame ${st.frame} comes rack ${r.rack}, ball ${r.ball}`);
+  }
+  if (st.phase !== 'play') return;
+  const nulls = downCount(st);
+  const used = 10 - st.piles[0].length - st.piles[1].length - st.piles[2].length;
+  if (nulls === 10) fail('every pin is down: the ball is over');
+  if (st.ball === 1) {
+    if (nulls < used || nulls > 3 * used) fail(`${used} ball card(s) used cannot have downed ${nulls} pin(s)`);
+  } else if (nulls < r.down) {
+    fail(`the first ball downed ${r.down} pins, only ${nulls} spots are empty`);
+  }
+  if (!hasKnock(st)) fail('no top card can be used, so the ball would already have ended');
 }
 
 // ---------------------------------------------------------------- perft
@@ -499,6 +558,7 @@ function handle(req) {
       return reply;
     case 'act': {
       needGame();
+      if (typeof req.action !== 'string') throw new Error("act needs 'action': an action string");
       const trial = clone(state);
       try {
         applyAction(trial, req.action);
@@ -525,6 +585,7 @@ function handle(req) {
     }
     case 'observe':
       needGame();
+      if (!Number.isInteger(req.player)) throw new Error("observe needs 'player': a player index");
       if (req.player !== 0) throw new Error(`no player ${req.player} in a 1-player game`);
       reply.observation = observation(state);
       return reply;
@@ -558,6 +619,10 @@ function main() {
     }
     if (!req || typeof req !== 'object' || Array.isArray(req)) {
       send({ seq: null, ok: false, error: 'a request is a JSON object' });
+      return;
+    }
+    if (!Number.isInteger(req.seq) || req.seq < 0) {
+      send({ seq: null, ok: false, error: "a request needs 'seq', a whole number >= 0" });
       return;
     }
     let reply;
