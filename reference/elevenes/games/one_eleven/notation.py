@@ -362,6 +362,7 @@ def _party_from_doc(doc: Mapping[str, Any], where: str) -> Party:
     for letter in doc["bonus"]:
         bonus |= 1 << SUITS.index(letter)
     party = Party((ranks[0], ranks[1], ranks[2], ranks[3]), bonus)
+    _check_party(party, doc, where)
     party.attack, party.shield = doc["attack"], doc["shield"]
     party.health, party.money = doc["health"], doc["money"]
     party.bought = [doc["bought"][item] for item in STORE_ITEMS]
@@ -371,6 +372,34 @@ def _party_from_doc(doc: Mapping[str, Any], where: str) -> Party:
             doc["discount"]["points"],
         )
     return party
+
+
+def _check_party(party: Party, doc: Mapping[str, Any], where: str) -> None:
+    """The attributes a party's cards, bonus and purchases allow (G111.CARDS.SUITS,
+    G111.PARTY.BONUS, G111.STORE.ITEMS, G111.DEFEND.DISCOUNT)."""
+    from .cards import bonus_groups
+
+    groups = [sum(1 << s for s in g) for g in bonus_groups(party.ranks)]
+    if any((party.bonus & g).bit_count() != 1 for g in groups) or party.bonus & ~sum(groups):
+        raise _bad(f"{where}: one bonus card per set of equal cards (G111.PARTY.BONUS)")
+    extra = {"attack": 0, "money": 0, "health": 0, "shield": 0}
+    for item in STORE_ITEMS:
+        extra[item] += doc["bought"][item]
+    if doc["discount"] is not None:
+        if party.size() == 4:
+            raise _bad(f"{where}: only a party of fewer than four cards buys at the discount "
+                       "(G111.DEFEND.DISCOUNT)")
+        extra[doc["discount"]["attribute"]] += doc["discount"]["points"]
+    full = {"attack": party.attack, "money": party.money, "health": party.health,
+            "shield": party.shield}
+    for name in ("attack", "money"):
+        if doc[name] != full[name] + extra[name]:
+            raise _bad(f"{where}: {name} must be {full[name] + extra[name]} (cards, bonus and "
+                       "purchases, G111.CARDS.SUITS)")
+    for name in ("health", "shield"):
+        if doc[name] > full[name] + extra[name]:
+            raise _bad(f"{where}: {name} {doc[name]} is more than the cards, bonus and purchases "
+                       f"give ({full[name] + extra[name]}, G111.CARDS.SUITS)")
 
 
 def state_from_doc(game: OneElevenGame, doc: Mapping[str, Any]) -> OneElevenState:
@@ -412,6 +441,10 @@ def state_from_doc(game: OneElevenGame, doc: Mapping[str, Any]) -> OneElevenStat
             card = _cards([boss["card"]], f"bosses/{name}")[0]
             if (card >> 2) - JACK != s:
                 raise _bad(f"{boss['card']} is not a boss of the {name} slot (G111.BOSS.SLOTS)")
+            value = RANK_VALUE[card >> 2]
+            if boss["shield"] > value or not 0 < boss["health"] <= value:
+                raise _bad(f"boss {boss['card']}: shield 0-{value} and health 1-{value} "
+                           "(G111.CARDS.BOSSES)")
             state.slots[s].append([card, boss["shield"], boss["health"], boss["coins"]])
             seen[card] += 1
     state.defeated = sorted(_cards(list(doc["defeated"]), "defeated"))

@@ -227,7 +227,7 @@ class OneElevenState(State):
         """G111.BOSS.MANDATORY: a face card whose slot is empty must be placed first;
         otherwise G111.BOSS.OPTIONAL: any face card may be placed, or the rest kept."""
         faces = sorted({c for c in self.hands[self.who] if JACK <= c >> 2 <= KING})
-        must = [PLACE + c for c in faces if not self.slots[(c >> 2) - JACK]]
+        must = [PLACE + c for c in faces if not self.slots[(c >> 2) - JACK]]  # G111.BOSS.MANDATORY
         if must:
             return must
         return [PLACE + c for c in faces] + [KEEP]
@@ -301,6 +301,7 @@ class OneElevenState(State):
         ]
 
     def is_legal(self, action: Action) -> bool:
+        """The same verdict as ``action in self.legal_actions()``, without building the list."""
         asking = self.asking
         if asking == A_DRAW:
             return 0 <= action < NUM_CARDS and self.pile[action] > 0
@@ -312,7 +313,50 @@ class OneElevenState(State):
             return DISCARD <= action < DISCARD + NUM_CARDS and action - DISCARD in self.hands[
                 self.who
             ]
+        if asking == A_PARTY:
+            return PARTY <= action < DEFEND and self._is_party(action - PARTY, True)
+        if asking == A_DEFEND:
+            return DEFEND <= action < DEFEND + PARTY and self._is_party(action - DEFEND, False)
+        if asking == A_STORE:
+            if action == BUY_NOTHING:
+                return True
+            item = action - BUY
+            party = self._striker_party()
+            return (
+                0 <= item < 3
+                and party is not None
+                and party.bought[item] < STORE_MAX[item]
+                and self.coins[self.who] >= STORE_COST[item]
+            )
         return action in self.legal_actions()
+
+    def _is_party(self, code: int, complete: bool) -> bool:
+        """G111.PARTY.FORM / G111.DEFEND.PARTY / G111.PARTY.BONUS for one party code."""
+        if code >> 20:
+            return False
+        ranks, bonus = party_decode(code)
+        hand = self.hands[self.who]
+        held = 0
+        for c in hand:
+            rank = c >> 2
+            if rank < JACK or rank == ACE:
+                held |= 1 << (c & 3)
+        for suit in range(4):
+            rank = ranks[suit]
+            if rank < 0:
+                if complete or held >> suit & 1:
+                    return False
+            elif (JACK <= rank <= KING) or rank > ACE or rank * 4 + suit not in hand:
+                return False
+        allowed = 0
+        for group in bonus_groups(ranks):
+            bits = 0
+            for suit in group:
+                bits |= 1 << suit
+            if (bonus & bits).bit_count() != 1:
+                return False
+            allowed |= bits
+        return not bonus & ~allowed
 
     def apply_action(self, action: Action | str) -> None:
         """As ``State.apply_action``: an illegal action raises and changes nothing."""
@@ -407,13 +451,10 @@ class OneElevenState(State):
             self._placement()
 
     def _placement(self) -> None:
-        """G111.BOSS.MANDATORY / G111.BOSS.OPTIONAL: asked while a face card is held."""
-        hand = self.hands[self.active]
-        if any(JACK <= c >> 2 <= KING for c in hand):
-            self.asking = A_PLACE
-            self.who = self.active
-        else:
-            self._party_step()
+        """G111.BOSS.MANDATORY / G111.BOSS.OPTIONAL: asked after every draw of the turn, even
+        of a player holding no face card (G111.RULING.PUBLIC-QUESTIONS)."""
+        self.asking = A_PLACE
+        self.who = self.active
 
     def _place(self, card: int) -> None:
         """G111.BOSS.PLACE: the boss goes on top of its slot; G111.BOSS.DRAW: draw again."""
@@ -433,12 +474,8 @@ class OneElevenState(State):
             rank = c >> 2
             if rank < JACK or rank == ACE:
                 suits |= 1 << (c & 3)
-        if suits == 15:
-            self.asking = A_PARTY
-        elif self._coin_buys():
-            self.asking = A_COINS
-        else:
-            self._end_play()
+        # G111.RULING.PUBLIC-QUESTIONS: without a party the coin question is always asked
+        self.asking = A_PARTY if suits == 15 else A_COINS
 
     def _take_party(self, player: int, code: int) -> Party:
         ranks, bonus = party_decode(code)

@@ -1,0 +1,43 @@
+"""The shipped 111 suite passes on the reference; every rule id the engine cites exists and
+every ruling names the scenarios that pin it, all listed in the suite's work list."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from elevenes.conformance.loader import load_suite
+from elevenes.conformance.runner import run_suite
+from elevenes.paths import conformance_dir
+from elevenes.rulebook import load_rulebook
+
+CODE = Path(__file__).resolve().parents[2] / "reference" / "elevenes" / "games" / "one_eleven"
+
+
+def test_suite_passes_on_the_reference() -> None:
+    suite = load_suite([conformance_dir("111")], strict=True)
+    assert not suite.errors, [str(e) for e in suite.errors]
+    report = run_suite(suite)
+    bad = [f"{r.id}: {r.message}" for r in report.results if r.status != "pass"]
+    assert not bad, bad
+    assert len(report.results) >= 10
+
+
+def test_every_ruling_is_pinned_by_scenarios_of_the_work_list() -> None:
+    rulebook = load_rulebook()
+    todo = (conformance_dir("111") / "TODO-scenarios.md").read_text(encoding="utf-8")
+    listed = set(re.findall(r"^\| (111-[a-z0-9-]+) \|", todo, re.MULTILINE))
+    rulings = [rule for rule in rulebook if rule.game == "111" and rule.is_ruling]
+    assert len(rulings) >= 30
+    for rule in rulings:
+        assert rule.pinned_by, rule.id
+        assert set(rule.pinned_by) <= listed, (rule.id, set(rule.pinned_by) - listed)
+
+
+def test_every_refusal_in_the_code_cites_a_rule_of_the_111_chapter() -> None:
+    rulebook = load_rulebook()
+    cited = set()
+    for path in CODE.glob("*.py"):
+        cited |= set(re.findall(r'"(G111\.[A-Z0-9.\-]+)"', path.read_text(encoding="utf-8")))
+    assert cited
+    assert all(rulebook.get(rule_id).game == "111" for rule_id in cited)
