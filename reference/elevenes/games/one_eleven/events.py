@@ -77,7 +77,19 @@ def describe(before: Json, after: Json, text: str, viewer: int | None = None) ->
     for _path, line in reward_paths(before, after, text, viewer):
         if line:
             lines.append(line)
-    return lines
+    return [second_person(line) for line in lines]
+
+
+YOU = {f"you {verb}s": f"you {verb}" for verb in (
+    "buy", "pay", "strike", "beat", "sell", "surrender", "triumph")}
+YOU.update({"you has": "you have", "you's": "your"})
+
+
+def second_person(line: str) -> str:
+    """"you strikes" -> "you strike", "you's party" -> "your party"."""
+    for wrong, right in YOU.items():
+        line = line.replace(wrong, right)
+    return line[0].upper() + line[1:] if line.startswith("you") else line
 
 
 def _strike_lines(before: Json, after: Json, side: str, die: int,

@@ -21,6 +21,7 @@ from .cards import STORE_COST, STORE_ITEMS, STORE_MAX, WIN_COINS
 from .events import describe, seat_name
 from .state import OneElevenGame, OneElevenState
 
+BOSS_FIGURE = {"J": 10, "Q": 12, "K": 14}
 HELP = ("Type a number or an action (e.g. `party 5C 9D 5H 9S +C`, `attack J`, `buy shield`, "
         "`surrender`).  Suits: C clubs = attack, D diamonds = money, H hearts = health, "
         f"S spades = shield.  First to {WIN_COINS} coins wins.")
@@ -55,6 +56,25 @@ def _party_text(party: dict[str, Any] | None) -> str:
     return text
 
 
+def _boss_text(boss: dict[str, Any]) -> str:
+    coins = f", {boss['coins']} coin{'s' if boss['coins'] != 1 else ''} on it" if boss["coins"] \
+        else ""
+    return f"{boss['card']} shield {boss['shield']} health {boss['health']}{coins}"
+
+
+def _slot_text(bosses: list[dict[str, Any]]) -> str:
+    """The top boss in full; those below it (attacked only once it is beaten) in short."""
+    if not bosses:
+        return "(empty)"
+    text = _boss_text(bosses[-1])
+    if len(bosses) > 1:
+        text += "   below: " + ", ".join(
+            b["card"] + (f" {b['shield']}/{b['health']}" if (b["shield"], b["health"]) !=
+                         (BOSS_FIGURE[b["card"][0]],) * 2 else "")
+            + (f" {b['coins']}c" if b["coins"] else "") for b in reversed(bosses[:-1]))
+    return text
+
+
 def render(doc: Json, viewer: int | None) -> str:
     """The table from one view (``observation`` or ``to_json``): turn, bank, draw pile, the
     three boss slots (top boss last), each player's coins, hand and party, the fight."""
@@ -64,14 +84,11 @@ def render(doc: Json, viewer: int | None) -> str:
         f"Turn {doc['turn']}  ·  {seat_name(doc['active'], viewer)} to play  ·  draw pile "
         f"{pile_count}  ·  discards {len(doc['discards'])}  ·  bank paid out "
         f"{doc['bank']['issued']}, took back {doc['bank']['taken']}",
-        "Bosses (attack/shield/health, coins on the boss; the last one is on top):",
+        "Bosses (each slot's top boss is fought; a jack strikes 10 + die, a queen 12, "
+        "a king 14):",
     ]
     for slot, bosses in doc["bosses"].items():
-        shown = "   ".join(
-            f"{b['card']} {b['shield']}sh/{b['health']}hp" + (f" {b['coins']}c" if b["coins"]
-                                                                else "")
-            for b in bosses) or "(empty)"
-        lines.append(f"  {slot}: {shown}")
+        lines.append(f"  {slot}: {_slot_text(bosses)}")
     fight = doc.get("fight")
     lines.append("Players:")
     for p, player in enumerate(doc["players"]):
@@ -84,7 +101,8 @@ def render(doc: Json, viewer: int | None) -> str:
             lines.append(f"         {_party_text(player['party'])}")
     if fight is not None:
         target = fight["target"]
-        them = (f"the {target['boss']} slot's top boss" if "boss" in target
+        top = doc["bosses"][target["boss"]][-1]["card"] if "boss" in target else ""
+        them = (f"{top} (top of the {target['boss']} slot)" if "boss" in target
                 else seat_name(target["player"], viewer))
         lines.append(f"Fight: {seat_name(doc['active'], viewer)} against {them}")
     pending = doc["pending"]
@@ -106,11 +124,20 @@ QUESTION = {
 }
 
 
+STORE_LABEL = {
+    f"buy {item}": f"+1 {item} for {cost} coin{'s' if cost > 1 else ''} (at most {most} a turn)"
+    for item, cost, most in zip(STORE_ITEMS, STORE_COST, STORE_MAX, strict=True)
+}
+STORE_LABEL["buy nothing"] = "strike as you are"
+
+
 def label(text: str) -> str:
-    for word, meaning in GLOSSARY.items():
+    """What a choice does, beside it in the menu (nothing when its text says it all)."""
+    if text in STORE_LABEL:
+        return STORE_LABEL[text]
+    for word in ("keep", "coins", "end turn", "surrender", "fight on"):
         if text == word or text.startswith(word + " "):
-            return "" if word in ("party", "defend", "discount", "discard", "place") else (
-                meaning if word != "attack" else "")
+            return GLOSSARY[word]
     return ""
 
 
@@ -135,7 +162,8 @@ def chance_line(state: OneElevenState, text: str, viewer: int | None) -> str | N
         side = pending["side"]
         who = (seat_name(state.active, viewer) if side == "attacker" else
                "the boss" if state.target_boss >= 0 else seat_name(state.target_player, viewer))
-        return f"{who} rolls the die: {text.split()[1]}"
+        verb = "roll" if who == "you" else "rolls"
+        return f"{who} {verb} the die: {text.split()[1]}"
     if pending["for"] == "deal":
         return None
     receiver = int(pending["player"])
