@@ -115,6 +115,8 @@ def _strike_lines(before: Json, after: Json, side: str, die: int,
     if points < shield:
         return [line + f" < shield {shield}: shield down to {shield - points}"]
     through = points - shield
+    if health == 0:  # a party without hearts (or a discount) has no health: any hit beats it
+        return [line + (f", {shield} on the shield" if shield else "") + ": no health to lose"]
     left = max(0, health - through)
     line += (f", {shield} on the shield, {through} on health" if shield else
              ", all on health") + f": health {health} -> {left}"
