@@ -174,7 +174,9 @@ def reward_paths(before: Json, after: Json, text: str,
                 found.append(("party beaten by a boss",
                               f"{new[-1]['card']} beats {me}'s party: {paid} coin(s) (the "
                               "party's money, as far as the coins go) go onto the boss"))
-        elif after["fight"] is None and text != "surrender" and all(g == 0 for g in gained) \
+        elif text == "surrender":
+            found.append(("surrender", f"{me} surrenders: no coins to pay"))
+        elif after["fight"] is None and all(g == 0 for g in gained) \
                 and text.startswith(("roll", "buy")):
             found.append(("party beaten by a boss",
                           f"{old[-1]['card']} beats {me}'s party: no coins to lose"))
