@@ -3,8 +3,8 @@
 The greedy player looks only at what its seat may see (its hand, the bosses, the parties on
 the table and the coins).  Coins are the score, so it spends them only where they pay: it
 sells diamonds whenever it can, keeps optional bosses in hand, forms the party with the most
-attack, shield and health, attacks the boss it is likeliest to beat (a player when no boss is
-within reach), defends with its strongest cards, buys nothing at the store or the discount,
+attack, shield and health, attacks the boss it is likeliest to beat or else the richest other
+player, defends with its strongest cards, buys nothing at the store or the discount,
 and surrenders only when the next strike would surely beat it and its own cannot win.
 """
 
@@ -33,7 +33,7 @@ from .state import A_COINS, A_PARTY, A_TARGET, OneElevenState, Party
 
 Player = Callable[[State, random.Random], Action]
 
-PLAYER_GUESS = 16  # shield + health a defending party is guessed to have
+PLAYER_GUESS = 18  # shield + health a defending party is guessed to have
 
 
 def _strength(code: int) -> int:
@@ -67,7 +67,11 @@ def greedy_player(state: State, rng: random.Random) -> Action:
     if asking == A_PARTY:
         return max(actions, key=lambda a: _strength(a - PARTY))
     if asking == A_TARGET:
-        return min(actions, key=lambda a: _target_cost(state, a))
+        # among equal targets the richest player, then chance (no seat is everyone's prey)
+        ties = {a: rng.random() for a in actions}
+        return min(actions, key=lambda a: (round(_target_cost(state, a), 6),
+                                           -state.coins[a - ATTACK_PLAYER]
+                                           if a >= ATTACK_PLAYER else 0, ties[a]))
     if actions and actions[0] >= DEFEND:
         return max(actions, key=lambda a: _strength(a - DEFEND))
     if DISCOUNT_NONE in actions:
