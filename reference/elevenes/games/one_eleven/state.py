@@ -12,6 +12,7 @@ it, weighted by how many copies it holds (G111.CHANCE.DRAW).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from itertools import product
 from typing import Any
@@ -222,6 +223,30 @@ class OneElevenState(State):
         if self.asking == A_ROLL:
             return [(ROLL + d, 1 / 6) for d in range(1, 7)]
         return []
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """As ``State.sample_chance`` (the same ``rng.random()`` against the same running
+        total gives the same action), without building the list of outcomes."""
+        asking = self.asking
+        if asking != A_DRAW and asking != A_ROLL:
+            return super().sample_chance(rng)
+        roll = rng.random()
+        total = 0.0
+        if asking == A_ROLL:
+            for die in range(1, 7):
+                total += 1 / 6
+                if roll < total:
+                    return ROLL + die
+            return ROLL + 6
+        size = self.pile_size
+        last = 0
+        for card, copies in enumerate(self.pile):
+            if copies:
+                total += copies / size
+                last = card
+                if roll < total:
+                    return card
+        return last
 
     def _placements(self) -> list[Action]:
         """G111.BOSS.MANDATORY: a face card whose slot is empty must be placed first;

@@ -1,76 +1,276 @@
-"""``elevenes play 111``: the table in the terminal (coins, boss slots, parties, the dice),
-with bots in the other seats; or bots in every seat (``--bot``), printing the log."""
+"""``elevenes play 111``: the table in the terminal (coins, the boss slots, the parties, the
+dice) with greedy bots in the other seats, the human at seat 0 seeing only her own hand; or
+bots in every seat (``--bot NAME`` or ``NAME,NAME,...``), printing the whole log of what
+happened and why (``--quiet``: only the result)."""
 
 from __future__ import annotations
 
 import argparse
 import random
 import sys
-from typing import TextIO
+from typing import Any, TextIO
 
+from ...core.api import Action, Json
+from ...core.errors import BadOption
 from ...core.play import sample_chance
+from ..events import EventLog
 from ..prompt import read_action, save_game, starting_state
-from .bots import get_bot, greedy_player
+from ..screen import Screen
+from .bots import BOTS, Player, greedy_player
+from .cards import STORE_COST, STORE_ITEMS, STORE_MAX, WIN_COINS
+from .events import describe, seat_name
 from .state import OneElevenGame, OneElevenState
 
-HELP = "Type an action (e.g. `party 5C 9D 5H 9S`, `attack J`, `buy shield`) or its number."
+BOSS_FIGURE = {"J": 10, "Q": 12, "K": 14}
+HELP = ("Type a number or an action (e.g. `party 5C 9D 5H 9S +C`, `attack J`, `buy shield`, "
+        "`surrender`).  Suits: C clubs = attack, D diamonds = money, H hearts = health, "
+        f"S spades = shield.  First to {WIN_COINS} coins wins.")
+
+GLOSSARY = {
+    "keep": "keep your face cards in hand (no boss placed)",
+    "place": "put a face card on top of its boss slot, then draw again",
+    "party": "form a party of one card per suit (+N: the bonus of a pair, triple, ...)",
+    "coins": "sell diamonds to the bank for 11 coins (ends the turn)",
+    "end turn": "end your turn without buying coins",
+    "attack": "attack the top boss of a slot, or another player's party",
+    "defend": "defend with one card per suit you can (fewer cards: the discount)",
+    "discount": "buy points for the defending party at 1 coin each",
+    "buy": "spend coins at the store for this roll: "
+           + ", ".join(f"{i} {c} (max {m}/turn)"
+                       for i, c, m in zip(STORE_ITEMS, STORE_COST, STORE_MAX, strict=True)),
+    "surrender": "give up the fight: pay half your party's money",
+    "fight on": "take the next strike",
+    "discard": "discard a card down to five",
+}
 
 
-def render(state: OneElevenState, seat: int) -> str:
-    doc = state.observation(seat)
-    lines = [f"Turn {doc['turn']}, player {doc['active']} to play; "
-             f"draw pile {doc['draw_pile']}, bank issued {doc['bank']['issued']}"]
+def _party_text(party: dict[str, Any] | None) -> str:
+    if party is None:
+        return "no party"
+    cards = " ".join(c + ("+" if c[-1] in party["bonus"] else "") for c in party["cards"])
+    text = (f"party {cards}: attack {party['attack']}  shield {party['shield']}  "
+            f"health {party['health']}  money {party['money']}")
+    bought = [f"{k} {v}" for k, v in party.get("bought", {}).items() if v]
+    if bought:
+        text += f"  (bought {', '.join(bought)})"
+    return text
+
+
+def _boss_text(boss: dict[str, Any]) -> str:
+    coins = f", {boss['coins']} coin{'s' if boss['coins'] != 1 else ''} on it" if boss["coins"] \
+        else ""
+    return f"{boss['card']} shield {boss['shield']} health {boss['health']}{coins}"
+
+
+def _slot_text(bosses: list[dict[str, Any]]) -> str:
+    """The top boss in full; those below it (attacked only once it is beaten) in short."""
+    if not bosses:
+        return "(empty)"
+    text = _boss_text(bosses[-1])
+    if len(bosses) > 1:
+        text += "   below: " + ", ".join(
+            b["card"] + (f" {b['shield']}/{b['health']}" if (b["shield"], b["health"]) !=
+                         (BOSS_FIGURE[b["card"][0]],) * 2 else "")
+            + (f" {b['coins']}c" if b["coins"] else "") for b in reversed(bosses[:-1]))
+    return text
+
+
+def render(doc: Json, viewer: int | None) -> str:
+    """The table from one view (``observation`` or ``to_json``): turn, bank, draw pile, the
+    three boss slots (top boss last), each player's coins, hand and party, the fight."""
+    pile = doc["draw_pile"]
+    pile_count = pile if isinstance(pile, int) else len(pile)
+    lines = [
+        f"Turn {doc['turn']}  ·  {seat_name(doc['active'], viewer)} to play  ·  draw pile "
+        f"{pile_count}  ·  discards {len(doc['discards'])}  ·  bank paid out "
+        f"{doc['bank']['issued']}, took back {doc['bank']['taken']}",
+        "Bosses (each slot's top boss is fought; a jack strikes 10 + die, a queen 12, "
+        "a king 14):",
+    ]
     for slot, bosses in doc["bosses"].items():
-        shown = ", ".join(f"{b['card']} (shield {b['shield']}, health {b['health']}, "
-                          f"{b['coins']} coins)" for b in bosses) or "-"
-        lines.append(f"  {slot} slot: {shown}")
+        lines.append(f"  {slot}: {_slot_text(bosses)}")
+    fight = doc.get("fight")
+    lines.append("Players:")
     for p, player in enumerate(doc["players"]):
-        hand = " ".join(player["hand"]) if player["hand"] is not None else (
-            f"{player['hand_size']} cards")
-        line = f"  player {p}: {player['coins']} coins, hand {hand}"
-        party = player["party"]
-        if party is not None:
-            line += (f"; party {' '.join(party['cards'])} attack {party['attack']} shield "
-                     f"{party['shield']} health {party['health']} money {party['money']}")
-        lines.append(line)
+        hand = player["hand"]
+        held = " ".join(hand) if hand is not None else f"{player['hand_size']} cards"
+        mark = "▶" if p == doc["active"] else " "
+        lines.append(f" {mark}{seat_name(p, viewer):>4}  {player['coins']:>3} coins  hand: "
+                     f"{held}")
+        if player["party"] is not None:
+            lines.append(f"         {_party_text(player['party'])}")
+    if fight is not None:
+        target = fight["target"]
+        top = doc["bosses"][target["boss"]][-1]["card"] if "boss" in target else ""
+        them = (f"{top} (top of the {target['boss']} slot)" if "boss" in target
+                else seat_name(target["player"], viewer))
+        lines.append(f"Fight: {seat_name(doc['active'], viewer)} against {them}")
     pending = doc["pending"]
     if pending["asking"] == "store":
-        lines.append(f"  rolled {pending['roll']}")
+        lines.append(f"Die: {pending['roll']}")
     return "\n".join(lines)
 
 
+QUESTION = {
+    "place": "Place a boss (a face card whose slot is empty must be placed), or keep:",
+    "party": "Form your party (one card per suit; choose where pair bonuses go):",
+    "coins": "No party this turn: sell diamonds for 11 coins, or end the turn:",
+    "target": "Attack a boss slot's top boss or a player:",
+    "defend": "You are attacked: defend with one card of each suit you hold:",
+    "discount": "Your defending party is short: buy points at 1 coin each?",
+    "store": "The store, before this roll's strike (one purchase per roll):",
+    "surrender": "You were hit: surrender (pay half your money) or fight on?",
+    "discard": "Your hand is over five: discard a card:",
+}
+
+
+STORE_LABEL = {
+    f"buy {item}": f"+1 {item} for {cost} coin{'s' if cost > 1 else ''} (at most {most} a turn)"
+    for item, cost, most in zip(STORE_ITEMS, STORE_COST, STORE_MAX, strict=True)
+}
+STORE_LABEL["buy nothing"] = "strike as you are"
+
+
+def label(text: str) -> str:
+    """What a choice does, beside it in the menu (nothing when its text says it all)."""
+    if text in STORE_LABEL:
+        return STORE_LABEL[text]
+    for word in ("keep", "coins", "end turn", "surrender", "fight on"):
+        if text == word or text.startswith(word + " "):
+            return GLOSSARY[word]
+    return ""
+
+
+def bots_for(spec: str, seats: int) -> list[Player]:
+    names = [n.strip() for n in spec.split(",") if n.strip()]
+    if len(names) == 1:
+        names = names * seats
+    if len(names) != seats:
+        raise BadOption(f"--bot takes one bot or {seats} (one per seat), not {len(names)}")
+    unknown = [n for n in names if n not in BOTS]
+    if unknown:
+        raise BadOption(f"unknown bot {unknown[0]!r} for 111; bots: {', '.join(sorted(BOTS))}")
+    return [BOTS[n] for n in names]
+
+
+def chance_line(state: OneElevenState, text: str, viewer: int | None) -> str | None:
+    """A draw is told to its receiver only (others learn that a card was drawn); a roll to
+    everyone."""
+    doc = state.observation(viewer) if viewer is not None else state.to_json()
+    pending = doc["pending"]
+    if pending["asking"] == "roll":
+        side = pending["side"]
+        who = (seat_name(state.active, viewer) if side == "attacker" else
+               "the boss" if state.target_boss >= 0 else seat_name(state.target_player, viewer))
+        verb = "roll" if who == "you" else "rolls"
+        return f"{who} {verb} the die: {text.split()[1]}"
+    if pending["for"] == "deal":
+        return None
+    receiver = int(pending["player"])
+    why = {"turn": "at the start of the turn", "boss": "after placing a boss",
+           "refill": "to refill the hand"}[pending["for"]]
+    if viewer is None or receiver == viewer:
+        return f"{seat_name(receiver, viewer)} draw{'' if receiver == viewer else 's'} " \
+               f"{text.split()[1]} {why}"
+    return f"{seat_name(receiver, viewer)} draws a card {why}"
+
+
+def action_line(state: OneElevenState, text: str, viewer: int | None) -> str | None:
+    who = seat_name(state.current_player(), viewer)
+    if text == "keep" and viewer is not None and state.current_player() != viewer:
+        return None  # a question every player is asked: nothing happened
+    if text.startswith("discard") and viewer is not None and state.current_player() != viewer:
+        return f"{who} discards a card"
+    return f"{who}: {text}"
+
+
+def results(state: OneElevenState, viewer: int | None) -> str:
+    coins = ", ".join(f"{seat_name(p, viewer)} {c}" for p, c in enumerate(state.coins))
+    names = " and ".join(seat_name(p, viewer) for p in state.winners)
+    why = (f"{WIN_COINS} coins reached" if state.ended_by == "coins"
+           else "the turn limit was reached")
+    return f"Game over after {state.turn} turns ({why}). Coins: {coins}. Won by {names}."
+
+
 def run(game: OneElevenGame, args: argparse.Namespace) -> int:
-    out: TextIO = sys.stdout
+    return play_terminal(game, args, sys.stdout, sys.stdin)
+
+
+def play_terminal(game: OneElevenGame, args: argparse.Namespace, out: TextIO,
+                  inp: TextIO) -> int:
+    screen = Screen(out)
     rng = random.Random(args.seed)
-    bot = get_bot(args.bot) if args.bot else None
-    quiet = bool(getattr(args, "quiet", False)) and bot is not None
     state = starting_state(game, getattr(args, "saved", None))
     assert isinstance(state, OneElevenState)
-    log: list[str] = []
+    seats = game.num_players()
+    human: int | None = None if args.bot else 0
+    bots = bots_for(args.bot or "greedy", seats)
+    quiet = bool(getattr(args, "quiet", False)) and human is None
+    log = EventLog()
+
+    def view(s: OneElevenState) -> Json:
+        return s.to_json() if human is None else s.observation(human)
+
+    if human is not None:
+        screen.say(f"111, The Game for {seats}: you are seat 0 against {seats - 1} greedy "
+                   f"bot(s). First to {WIN_COINS} coins wins. Type ? for help.", "heading")
+    turn_shown = -1
     while not state.is_terminal():
+        if state.turn != turn_shown and state.turn > 0 and not quiet:
+            log.add(f"-- turn {state.turn}: {seat_name(state.active, human)} "
+                    f"({', '.join(f'{seat_name(p, human)} {c}' for p, c in enumerate(state.coins))}"
+                    " coins) --", "heading")
+            turn_shown = state.turn
+        player = state.current_player()
         if state.is_chance_node():
             action = sample_chance(state, rng)
-        elif bot is not None or state.current_player() != 0:
-            action = (bot or greedy_player)(state, rng)
-        else:
-            print("\n" + render(state, 0), file=out)
-            actions = state.legal_actions()
-            for number, choice in enumerate(actions, 1):
-                print(f"  {number:2}. {state.action_to_string(choice)}", file=out)
-            chosen = read_action(state, actions, out, sys.stdin, HELP,
-                                 hint=lambda s: greedy_player(s, random.Random(0)))
+        elif player == human and len(state.legal_actions()) == 1 and \
+                state.legal_actions()[0] == state.string_to_action("keep"):
+            action = state.legal_actions()[0]  # nothing to decide: no face card to place
+        elif player == human:
+            chosen = ask(state, human, out, inp, log, screen)
             if chosen is None:
-                save_game(state, out)
+                save_game(state, out, None, screen)
                 return 0
             action = chosen
+        else:
+            action = bots[player](state, rng)
+        if quiet:
+            state.apply_action(action)
+            continue
         text = state.action_to_string(action)
-        who = "chance" if state.is_chance_node() else f"player {state.current_player()}"
-        if not quiet:
-            print(f"{who}: {text}", file=out)
-        log.append(text)
+        line = chance_line(state, text, human) if state.is_chance_node() else \
+            action_line(state, text, human)
+        before = view(state)
+        chance = state.is_chance_node()
         state.apply_action(action)
-    coins = ", ".join(f"player {p}: {c}" for p, c in enumerate(state.coins))
-    winners = " and ".join(f"player {p}" for p in state.winners)
-    print(f"Game over after {state.turn} turns ({state.ended_by}); coins {coins}; "
-          f"won by {winners}.", file=out)
+        if line is not None:
+            log.add(line, "chance" if chance else "event")
+        log.extend(["    " + t for t in describe(before, view(state), text, human)], "good")
+        if human is None:
+            log.show_new(screen)
+    log.show_new(screen)
+    screen.say(results(state, human), "heading")
     return 0
+
+
+def ask(state: OneElevenState, human: int, out: TextIO, inp: TextIO, log: EventLog,
+        screen: Screen) -> Action | None:
+    screen.say("")
+    screen.table(render(state.observation(human), human),
+                 {"Turn ": "heading", "▶": "now", "Fight:": "heading", "Die:": "heading"})
+    log.show_new(screen)
+    actions = state.legal_actions()
+    names = [state.action_to_string(a) for a in actions]
+    screen.say(QUESTION.get(str(state.observation(human)["pending"]["asking"]), "Choose:"),
+               "heading")
+    screen.menu([(text, label(text)) for text in names])
+    return read_action(
+        state, actions, out, inp, help_text=HELP,
+        hint=lambda s: greedy_player(s, random.Random(len(s.history))),
+        glossary=GLOSSARY, log=log, screen=screen,
+        known=[key.split()[0] for key in GLOSSARY],
+    )
+
+
+__all__ = ["describe", "play_terminal", "render", "run"]
