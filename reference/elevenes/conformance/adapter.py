@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from typing import IO, Any
 
 from ..core.api import Json
+from .schemas import first_error, format_path, validator
 from .subject import Refusal, StateView, Subject, SubjectError, Unsupported
 
 DEFAULT_TIMEOUT = 10.0
@@ -78,6 +79,7 @@ class AdapterSubject(Subject):
         self.requests = 0
         self.restarts = 0
         self.startup = startup
+        self._game = ""  # the game of the last start: its schemas check state and observe
         self._fresh = False  # the next answer is the program's first
         self._failed_starts = 0
 
@@ -269,6 +271,7 @@ class AdapterSubject(Subject):
 
     # -- the Subject operations ---------------------------------------------------------
     def start(self, game: str, options: Json) -> None:
+        self._game = game
         response = self.request("start", game=game, options=options)
         if not response["ok"]:
             if response.get("unsupported"):
@@ -312,12 +315,29 @@ class AdapterSubject(Subject):
             raise self._fail(
                 f"the answer to state has a score that is not a whole number: {score!r}"
             )
+        self._check_schema(doc, "state")
         return StateView(doc, terminal, [float(r) for r in returns], player, score)
 
     def observe(self, player: int) -> Json:
         response = self._ok("observe", player=player)
         observation: Json = self._field(response, "observe", "observation", dict)
+        self._check_schema(observation, "observation")
         return observation
+
+    def _check_schema(self, doc: Json, kind: str) -> None:
+        """A whole state or observation must match its game's published schema
+        (``conformance/schema/<kind>-<game>.schema.json``), not only the parts a scenario
+        compares; a game without such a schema is not checked."""
+        schema = validator(f"{kind}-{self._game}.schema.json") if self._game else None
+        if schema is None:
+            return
+        problem = first_error(schema, doc)
+        if problem is not None:
+            path, message = problem
+            raise SubjectError(
+                f"the {kind} answered does not match {kind}-{self._game}.schema.json at "
+                f"{format_path(path)}: {message}"
+            )
 
     def perft(self, depth: int) -> tuple[list[int], dict[str, int]]:
         response = self._ok("perft", depth=depth)
