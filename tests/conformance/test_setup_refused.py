@@ -11,18 +11,20 @@ from elevenes.conformance.model import Scenario
 from elevenes.paths import conformance_dir
 
 REFUSED = conformance_dir() / "bowling-solitaire" / "setup-refused.yaml"
+EVERY = sorted(conformance_dir().glob("*/setup-refused.yaml"))
 REFERENCE_ADAPTER = [sys.executable, "-m", "elevenes.cli", "adapter"]
 
 
-def scenarios() -> list[Scenario]:
-    items = load_file(Path(REFUSED))
+def scenarios(path: Path = REFUSED) -> list[Scenario]:
+    items = load_file(path)
     assert all(isinstance(item, Scenario) and item.setup_refused for item in items)
     return [item for item in items if isinstance(item, Scenario)]
 
 
 def test_refused_setups_pass_in_process_and_through_the_protocol() -> None:
-    items = scenarios()
-    assert len(items) >= 5
+    assert len(EVERY) >= 3
+    items = [item for path in EVERY for item in scenarios(path)]
+    assert len(items) >= 9
     in_process = run_items(items)
     assert [r.status for r in in_process.results] == ["pass"] * len(items)
     with AdapterSubject(REFERENCE_ADAPTER, timeout=30) as program:
