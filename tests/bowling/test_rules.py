@@ -92,6 +92,8 @@ def test_perfect_and_gutter_games() -> None:
     assert pad_total([[0, 0]] * 10) == 0
     assert pad_total([[5, 5]] * 9 + [[5, 5, 5]]) == 150
     assert marks([10, 4, 6]) == "X 4 /" and marks([0, 10, 3]) == "- / 3"
+    assert marks([10, 0, 10]) == "X - /" and marks([7, 3, 10]) == "7 / X"
+    assert marks([10, 10, 4]) == "X X 4"
     assert frame_kind([10]) == "strike" and frame_kind([0, 10]) == "spare"
     assert frame_kind([3, 4]) == "open" and frame_kind([10, 10, 10]) == "strike"
 

@@ -5,7 +5,8 @@ An example is a fenced ``json``, ``yaml`` or ``text`` block preceded by a MyST c
 
 - ``exchange``: lines ``> request`` and ``< response``; the exchanges of a page form one session
   with the reference adapter, in page order, and every response must be exactly the one shown;
-  requests and responses must also satisfy protocol.schema.json.
+  requests and responses must also satisfy protocol.schema.json (``exchange malformed``: each
+  request must break it, on purpose).
 - ``state GAME``: a canonical state; valid against its schema and loaded and written back
   unchanged by the reference.
 - ``observation GAME PLAYER``: what PLAYER sees in the page's last ``state`` example; valid
@@ -91,7 +92,10 @@ def test_examples_are_real(page: Path, tmp_path: Path) -> None:
             for text in body.splitlines():
                 if text.startswith("> "):
                     request = json.loads(text[2:])
-                    assert _protocol_error(request, "request") is None, where
+                    if "malformed" in args:  # requests the protocol does not allow, on purpose
+                        assert _protocol_error(request, "request") is not None, where
+                    else:
+                        assert _protocol_error(request, "request") is None, where
                 elif text.startswith("< "):
                     shown = json.loads(text[2:])
                     answer = handle(subject, request)

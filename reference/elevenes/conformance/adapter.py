@@ -24,7 +24,7 @@ from typing import IO, Any
 
 from ..core.api import Json
 from .schemas import first_error, format_path, validator
-from .subject import Refusal, StateView, Subject, SubjectError, Unsupported
+from .subject import Refusal, SetupRefused, StateView, Subject, SubjectError, Unsupported
 
 DEFAULT_TIMEOUT = 10.0
 STARTUP_ALLOWANCE = 10.0
@@ -283,7 +283,7 @@ class AdapterSubject(Subject):
         if not response["ok"]:
             if response.get("unsupported") is True:
                 raise Unsupported(f"setup is unsupported: {_error_text(response)}")
-            raise SubjectError(f"setup refused: {_error_text(response)}")
+            raise SetupRefused(f"setup refused: {_error_text(response)}")
 
     def act(self, action: str) -> Refusal | None:
         response = self.request("act", action=action)

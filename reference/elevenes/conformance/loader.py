@@ -264,6 +264,7 @@ def _scenario(doc: Json, file: str, root: Node | None, where: list[str | int]) -
         rules=tuple(doc.get("rules", ())),
         description=doc.get("description", ""),
         setup=doc.get("setup"),
+        setup_refused=bool(doc.get("setup_refused", False)),
         steps=tuple(steps),
         final=doc.get("final"),
         xfail=doc.get("xfail"),

@@ -71,6 +71,8 @@ class Scenario(_Located):
     rules: tuple[str, ...] = ()
     description: str = ""
     setup: Json | None = None
+    setup_refused: bool = False
+    """The ``setup`` document must be refused; the start position must remain."""
     steps: tuple[Step, ...] = ()
     final: Json | None = None
     xfail: str | None = None

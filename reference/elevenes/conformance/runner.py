@@ -27,7 +27,14 @@ from .report import (
     Result,
     load_error_result,
 )
-from .subject import ReferenceSubject, StateView, Subject, SubjectError, Unsupported
+from .subject import (
+    ReferenceSubject,
+    SetupRefused,
+    StateView,
+    Subject,
+    SubjectError,
+    Unsupported,
+)
 
 RESERVED = ("terminal", "returns", "score", "current_player", "legal")
 """Keys of an expectation compared with the game API rather than with the state document."""
@@ -191,7 +198,10 @@ def run_scenario(subject: Subject, scenario: Scenario) -> Result:
     skipped: list[str] = []
 
     def body() -> None:
-        _begin(subject, scenario.game, scenario.options, scenario.setup)
+        if scenario.setup_refused:
+            _begin_refused(subject, scenario)
+        else:
+            _begin(subject, scenario.game, scenario.options, scenario.setup)
         for step in scenario.steps:
             run_step(subject, step, skipped)
         if scenario.final is not None:
@@ -273,6 +283,30 @@ def _begin(subject: Subject, game: str, options: Json, setup: Json | None) -> No
             subject.setup(setup)
     except SubjectError as exc:
         raise _StepError(exc, None, None) from exc
+
+
+def _begin_refused(subject: Subject, scenario: Scenario) -> None:
+    """``start``, then a ``setup`` that must be refused and leave the start position as it was."""
+    try:
+        subject.start(scenario.game, scenario.options)
+        before = subject.state()
+        try:
+            subject.setup(scenario.setup or {})
+        except SetupRefused:
+            pass
+        else:
+            raise Divergence(
+                "expected the setup to be refused, but it was accepted",
+                "setup",
+                "refused",
+                "accepted",
+            )
+        after = subject.state()
+    except SubjectError as exc:
+        raise _StepError(exc, None, None) from exc
+    changed = state_change(before, after)
+    if changed:
+        raise Divergence.of(changed, "the refused setup changed the state: ")
 
 
 def _outcome(

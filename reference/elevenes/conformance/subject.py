@@ -27,6 +27,10 @@ class SubjectError(ElevenesError):
     """The implementation failed to answer properly (crash, time-out, nonsense, exception)."""
 
 
+class SetupRefused(SubjectError):
+    """The implementation refused a ``setup`` document (``ok: false``, not unsupported)."""
+
+
 class Unsupported(ElevenesError):
     """The implementation does not play this game (or these options)."""
 
@@ -188,7 +192,7 @@ class ReferenceSubject(Subject):
         except SubjectError:
             raise
         except ElevenesError as exc:
-            raise SubjectError(f"setup refused: {exc}") from exc
+            raise SetupRefused(f"setup refused: {exc}") from exc
 
     def act(self, action: str) -> Refusal | None:
         state = self.current
