@@ -395,6 +395,22 @@ def end_turn(st, seat):
     st["turn"] = (st["turn"] + 1) % nplayers(st)
 
 
+def expected_kind(f):
+    k = num(f["card"])
+    at = f["at"]
+    if at == 1 and k in (2, 3, 8, 9):
+        return "player"
+    if k == 2:
+        return "flip"
+    if k in (3, 9):
+        return "take" if at == 4 else "give"
+    if k == 5:
+        return "arrange"
+    if k in (6, 7):
+        return "setaside"
+    return {2: "pick", 3: "draw"}.get(at, "give")
+
+
 def effect_act(st, kind, arg, text):
     f = st["stack"][-1]
     k = num(f["card"])
@@ -406,6 +422,8 @@ def effect_act(st, kind, arg, text):
             raise Violation("ELV.PROCEDURE", f"{text!r}: a card is drawn blind now")
     elif kind in ("draw", "deal", "guest", "play", "reveal"):
         raise Violation("ELV.PROCEDURE", f"{text!r} is not a choice of the effect")
+    if kind not in ("pass", expected_kind(f)):
+        raise Violation("ELV.PROCEDURE", f"{text!r} is not the choice asked now")
     if kind == "pass":
         if not optional:
             raise Violation("ELV.EFFECT.MANDATORY", "this choice must be made")
@@ -414,7 +432,7 @@ def effect_act(st, kind, arg, text):
     if text not in opts:
         if kind == "player" and arg == me and k in (3, 8, 9):
             raise Violation("ELV.RULING.CHOOSE-SELF", "choose another player")
-        if kind in ("take", "give", "pass") and arg and num(arg) == 11:
+        if kind in ("take", "give", "setaside") and arg and num(arg) == 11:
             raise Violation("ELV.KEEP.ELEVENSES", "Elevenses never changes hands")
         if kind == "flip" and k == 2 and "p" in names:
             sp = st["players"][names["p"]]["spread"]
@@ -443,7 +461,7 @@ def effect_act(st, kind, arg, text):
         c, pos = arg
         do_arrange(st, me, c, pos, f["card"])
         f["rounds"]["1"] += 1
-    elif kind == "pass":  # Fine China, Biscuits: set aside
+    elif kind == "setaside":  # Fine China, Biscuits
         q = names["q"]
         P[q]["kitchen"].remove(arg)
         P[q]["aside"] = arg
@@ -538,7 +556,8 @@ def parse(st, text):
     j = " ".join(w)
     m = re.fullmatch(r"(play|take|give|pass|flip|draw|deal) " + c, j)
     if m:
-        return m.group(1), m.group(2) + m.group(3)
+        kind = "setaside" if m.group(1) == "pass" else m.group(1)
+        return kind, m.group(2) + m.group(3)
     m = re.fullmatch(r"arrange " + c + r" at (10|[1-9])", j)
     if m:
         pos = int(m.group(3))
