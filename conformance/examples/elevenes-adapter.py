@@ -43,7 +43,7 @@ def ckey(card):
 
 
 def card_re(n):
-    return r"(1[01]|[1-9])([%s])" % LETTERS[:n]
+    return r"(1[01]|[1-9])([" + LETTERS[:n] + "])"
 
 
 # ---------------------------------------------------------------- options and set-up
@@ -569,7 +569,7 @@ def parse(st, text):
     m = re.fullmatch(r"player ([0-9])", j)
     if m and int(m.group(1)) < n:
         return "player", int(m.group(1))
-    m = re.fullmatch(r"pick ([%s])" % LETTERS[:n], j)
+    m = re.fullmatch(r"pick ([" + LETTERS[:n] + "])", j)
     if m:
         return "pick", m.group(1)
     m = re.fullmatch(r"guest ([1-9][0-9]?)", j)
@@ -734,27 +734,8 @@ def observe(st, v):
 
 
 def perft(st, depth):
-    counts = [0] * depth
-
-    def rec(s, d):
-        acts = legal(s)
-        if not acts:
-            for i in range(d, depth + 1):
-                counts[i - 1] += 1
-            return 1
-        counts[d - 1] += len(acts)
-        if d == depth:
-            return len(acts)
-        total = 0
-        for a in acts:
-            t = copy.deepcopy(s)
-            apply(t, a)
-            total += rec(t, d + 1)
-        return total
-
     divide = {}
     acts = legal(st)
-    # recompute counts level by level through the recursion
     counts = [0] * depth
     for a in acts:
         t = copy.deepcopy(st)
