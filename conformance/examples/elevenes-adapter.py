@@ -2,13 +2,15 @@
 """Elevenes (2-4 players) in plain Python, speaking the conformance adapter protocol.
 
 Written from rulebook/elevenes/rules.md, docs/formats/elevenes.md and docs/protocol.md.
-Standard library only.  The Special Guests are not implemented (answered `unsupported`).
+Standard library only.  The Special Guests are read from rulebook/elevenes/guests-illustrative.cards
+(and the `guest_file` option's file, whose guests replace those of the same numbers).
 """
 
 import copy
 import json
 import re
 import sys
+from pathlib import Path
 
 LETTERS = "abcd"
 VALUES = {1: 0, 2: 1, 3: 1, 4: 1, 5: 1, 6: 2, 7: 2, 8: 2, 9: 2, 10: 3, 11: 0}
@@ -54,8 +56,8 @@ def make_options(opts):
         if k not in DEFAULTS:
             raise ValueError(f"unknown option {k!r}")
         o[k] = v
-    if o["guests"]:
-        raise Unsupported("the Special Guests are not implemented")
+    if not isinstance(o["guests"], bool) or not isinstance(o["outright"], bool):
+        raise ValueError("options 'guests' and 'outright' are booleans")
     if o["players"] not in (2, 3, 4) or isinstance(o["players"], bool):
         raise ValueError("option 'players' takes 2, 3 or 4")
     if o["edition"] not in ("en", "fr"):
@@ -68,6 +70,32 @@ def make_options(opts):
     if not isinstance(o["first_server"], int) or not 0 <= o["first_server"] < o["players"]:
         raise ValueError("option 'first_server' names no seat")
     return o
+
+
+RULEBOOK = Path(__file__).resolve().parents[2] / "rulebook" / "elevenes"
+SHIPPED_GUESTS = RULEBOOK / "guests-illustrative.cards"
+GUEST_LINE = re.compile(r'\s*guest\s+(\d+)\s+"([^"]*)"\s+wants\s+(\d+)\s*,\s*(\d+)\s*,\s*(\d+)')
+
+
+def read_guests(path, into):
+    for line in Path(path).read_text(encoding="utf-8").splitlines():
+        m = GUEST_LINE.match(line)
+        if m:
+            into[int(m.group(1))] = {"name": m.group(2),
+                                     "wants": [int(m.group(i)) for i in (3, 4, 5)]}
+
+
+def guests_of(o):
+    found = {}
+    if not o["guests"]:
+        return found
+    read_guests(SHIPPED_GUESTS, found)
+    if o["guest_file"]:
+        read_guests(o["guest_file"], found)
+    return found
+
+
+GUESTS = {}
 
 
 def all_cards(n):
@@ -391,8 +419,26 @@ def end_turn(st, seat):
     if st["options"]["edition"] == "fr" and st["announced"] is not None:
         st["announced"][seat] = value(st["players"][seat])
     st["stack"] = []
+    n = nplayers(st)
+    asked = []
+    if st["options"]["guests"]:
+        seats = [seat] if st["options"]["edition"] == "fr" else [(seat + i) % n for i in range(n)]
+        for q in seats:
+            p = st["players"][q]
+            if p["guest"] is not None and not p["revealed"] and face_up_count(p) >= 3:
+                asked.append(q)
+    if asked:
+        st["phase"] = "reveal"
+        st["reveal"] = asked
+        return
     st["phase"] = "turn"
-    st["turn"] = (st["turn"] + 1) % nplayers(st)
+    st["turn"] = (st["turn"] + 1) % n
+
+
+def guest_complete(st, seat):
+    p = st["players"][seat]
+    g = GUESTS.get(p["guest"])
+    return g is not None and all(has_up_number(p, k) for k in g["wants"])
 
 
 def expected_kind(f):
@@ -604,13 +650,46 @@ def apply(st, text):
                 kitchen_add(p, x)
             s += 1
             pos = 2
-        if s >= nplayers(st):
+        if s >= nplayers(st) and st["options"]["guests"]:
+            st["phase"] = "guests"
+            st["dealing"] = [0, 0]
+            st["deck"] = sorted(GUESTS)
+        elif s >= nplayers(st):
             st["dealing"] = None
             st["deck"] = []
             st["phase"] = "turn"
             st["turn"] = st["server"]
         else:
             st["dealing"] = [s, pos]
+        return
+    if ph == "guests":
+        if kind != "guest":
+            raise Violation("ELV.PROCEDURE", "a guest is dealt now")
+        if arg not in st["deck"]:
+            raise Violation("ELV.GUESTS.DEAL", f"guest {arg} is not waiting to be dealt")
+        s = st["dealing"][0]
+        st["deck"].remove(arg)
+        st["players"][s]["guest"] = arg
+        if s + 1 >= nplayers(st):
+            st["dealing"] = None
+            st["deck"] = []
+            st["phase"] = "turn"
+            st["turn"] = st["server"]
+        else:
+            st["dealing"] = [s + 1, 0]
+        return
+    if ph == "reveal":
+        if kind not in ("reveal", "pass"):
+            raise Violation("ELV.PROCEDURE", "reveal or pass now")
+        seat = st["reveal"][0]
+        if kind == "reveal":
+            if not guest_complete(st, seat):
+                raise Violation("ELV.GUESTS.REVEAL", "the guest's three cards are not face up")
+            st["players"][seat]["revealed"] = True
+        st["reveal"].pop(0)
+        if not st["reveal"]:
+            st["phase"] = "turn"
+            st["turn"] = (st["turn"] + 1) % nplayers(st)
         return
     if ph == "turn" or ph == "arrange":
         seat = st["turn"]
@@ -667,6 +746,10 @@ def legal(st):
     if ph == "deal":
         s = st["dealing"][0]
         return [f"deal {c}" for c in st["deck"] if setl(c) == LETTERS[s]]
+    if ph == "guests":
+        return [f"guest {g}" for g in st["deck"]]
+    if ph == "reveal":
+        return ["pass", "reveal"] if guest_complete(st, st["reveal"][0]) else ["pass"]
     if ph == "turn":
         acts = plays(st, st["turn"]) + arrangements(st, st["turn"])
         return acts or ["pass"]
@@ -686,6 +769,8 @@ def current_player(st):
         return -1
     if ph == "effect":
         return decision(st)[0]
+    if ph == "reveal":
+        return st["reveal"][0]
     return st["turn"]
 
 
@@ -712,8 +797,16 @@ def observe(st, v):
         aside = p["aside"]
         if aside is not None and i != v:
             aside = setl(aside)
+        guest = None
+        if p["guest"] is not None:
+            if i == v or p["revealed"]:
+                g = GUESTS.get(p["guest"], {"name": "", "wants": []})
+                guest = {"number": p["guest"], "name": g["name"], "wants": g["wants"],
+                         "revealed": p["revealed"]}
+            else:
+                guest = {"hidden": True}
         players.append({"cubes": p["cubes"], "spread": spread, "kitchen": kitchen,
-                        "aside": aside, "guest": None, "value": value(p)})
+                        "aside": aside, "guest": guest, "value": value(p)})
     ph = st["phase"]
     cp = current_player(st)
     if ph in ("turn", "arrange"):
@@ -797,6 +890,8 @@ def main():
                     raise Unsupported(f"game {req.get('game')!r} is not implemented")
                 options = req.get("options") or {}
                 st = new_game(options)
+                GUESTS.clear()
+                GUESTS.update(guests_of(st["options"]))
                 reply["num_players"] = nplayers(st)
             elif cmd == "stop":
                 pass
