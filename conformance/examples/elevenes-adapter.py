@@ -114,8 +114,9 @@ def new_round_fields(st):
     st["deck"] = all_cards(n)
     st["dealing"] = [0, 2]
     st["phase"] = "deal"
-    st["turn"] = st["server"]
     st["reveal"] = []
+    if st.get("announced") is not None:
+        st["announced"] = [0] * len(st["players"])
     st["stack"] = []
     st["seen"] = []
 
@@ -124,7 +125,7 @@ def new_game(opts):
     o = make_options(opts)
     n = o["players"]
     st = {"game": "elevenes", "options": o, "round": 1, "phase": "deal",
-          "server": o["first_server"], "turn": o["first_server"],
+          "server": o["first_server"], "turn": 0,
           "bowl": 25 if o["edition"] == "en" else 30,
           "players": [{"cubes": 0} for _ in range(n)],
           "centre": None, "deck": [], "dealing": None, "reveal": [], "stack": [], "choice": None,
@@ -252,7 +253,8 @@ def decision(st):
         if at == 1:
             return me, [f"player {i}" for i in range(n)], False
         p = P[names["p"]]
-        return me, [f"flip {x}" for x in p["spread"][1:9] if x and not x.startswith("~")], False
+        up = sorted((x for x in p["spread"][1:9] if x and not x.startswith("~")), key=ckey)
+        return me, [f"flip {x}" for x in up], False
     if k in (3, 9, 8) and at == 1:
         return me, [f"player {i}" for i in range(n) if i != me], False
     if k == 3:
@@ -395,8 +397,7 @@ def exchange(st, f, giver, receiver_of_gift, gift, other_card):
 def pass_aside(st, f, d):
     n = nplayers(st)
     P = st["players"]
-    passers = [(f["owner"] + i) % n for i in range(n)]
-    passers = [s for s in passers if P[s]["aside"] is not None]
+    passers = [s for s in range(n) if P[s]["aside"] is not None]
     moves = []
     for s in passers:
         t = (s + d) % n
@@ -415,8 +416,8 @@ def finish_effect(st):
     end_turn(st, f["owner"])
 
 
-def end_turn(st, seat):
-    if st["options"]["edition"] == "fr" and st["announced"] is not None:
+def end_turn(st, seat, played=True):
+    if played and st["options"]["edition"] == "fr" and st["announced"] is not None:
         st["announced"][seat] = value(st["players"][seat])
     st["stack"] = []
     n = nplayers(st)
@@ -468,6 +469,8 @@ def effect_act(st, kind, arg, text):
             raise Violation("ELV.PROCEDURE", f"{text!r}: a card is drawn blind now")
     elif kind in ("draw", "deal", "guest", "play", "reveal"):
         raise Violation("ELV.PROCEDURE", f"{text!r} is not a choice of the effect")
+    if kind == "setaside" and optional and expected_kind(f) != "setaside":
+        raise Violation(CARD_RULE[k], f"{text!r} is not offered by the card")
     if kind not in ("pass", expected_kind(f)):
         raise Violation("ELV.PROCEDURE", f"{text!r} is not the choice asked now")
     if kind == "pass":
@@ -505,7 +508,7 @@ def effect_act(st, kind, arg, text):
         return finish_effect(st)
     elif kind == "arrange":
         c, pos = arg
-        do_arrange(st, me, c, pos, f["card"])
+        do_arrange(st, me, c, pos, None)  # a placed card is remembered with by: null
         f["rounds"]["1"] += 1
     elif kind == "setaside":  # Fine China, Biscuits
         q = names["q"]
@@ -728,14 +731,14 @@ def apply(st, text):
             if ph == "turn":
                 st["phase"] = "arrange"
             else:
-                end_turn(st, seat)
+                end_turn(st, seat, played=False)
             return
         # pass
         if ph == "arrange":
-            return end_turn(st, seat)
+            return end_turn(st, seat, played=False)
         if plays(st, seat) or arrangements(st, seat):
             raise Violation("ELV.TURN.PASS", "a move is possible")
-        return end_turn(st, seat)
+        return end_turn(st, seat, played=False)
     raise Violation("ELV.PROCEDURE", f"{text!r} is not a move now")
 
 
@@ -754,7 +757,7 @@ def legal(st):
         acts = plays(st, st["turn"]) + arrangements(st, st["turn"])
         return acts or ["pass"]
     if ph == "arrange":
-        return arrangements(st, st["turn"]) + ["pass"]
+        return arrangements(st, st["turn"]) + ["pass"]  # the order of the reference
     if ph == "effect":
         _, opts, optional = decision(st)
         return (["pass"] if optional else []) + opts
@@ -776,8 +779,11 @@ def current_player(st):
 
 def doc(st):
     d = copy.deepcopy(st)
+    for f in d["stack"]:
+        if not f.get("names"):
+            f.pop("names", None)
     cp = current_player(st)
-    d["choice"] = None if cp == -4 else {"player": cp, "options": legal(st)}
+    d["choice"] = {"player": cp, "options": legal(st)} if st["phase"] == "effect" else None
     return d
 
 
