@@ -458,6 +458,21 @@ def expected_kind(f):
     return {2: "pick", 3: "draw"}.get(at, "give")
 
 
+def source(st, f):
+    """The kitchen a take/give/pass choice of the effect ranges over."""
+    k = num(f["card"])
+    names = f["names"]
+    P = st["players"]
+    if k in (6, 7):
+        return P[names["q"]]["kitchen"]
+    taker_side = names.get("p", f["owner"])
+    if k == 3:
+        return P[taker_side if f["at"] == 4 else f["owner"]]["kitchen"]
+    if k == 9:
+        return P[f["owner"] if f["at"] == 4 else taker_side]["kitchen"]
+    return P[taker_side]["kitchen"]
+
+
 def effect_act(st, kind, arg, text):
     f = st["stack"][-1]
     k = num(f["card"])
@@ -481,7 +496,7 @@ def effect_act(st, kind, arg, text):
     if text not in opts:
         if kind == "player" and arg == me and k in (3, 8, 9):
             raise Violation("ELV.RULING.CHOOSE-SELF", "choose another player")
-        if kind in ("take", "give", "setaside") and arg and num(arg) == 11:
+        if kind in ("take", "give", "setaside") and num(arg) == 11 and arg in source(st, f):
             raise Violation("ELV.KEEP.ELEVENSES", "Elevenses never changes hands")
         if kind == "flip" and k == 2 and "p" in names:
             sp = st["players"][names["p"]]["spread"]
