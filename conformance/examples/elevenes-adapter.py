@@ -167,11 +167,31 @@ def load(doc, options):
     st["announced"] = ann
     st["last_round"] = doc.get("last_round")
     st["winners"] = list(doc.get("winners", []))
+    check_places(st, n)
+    if st["bowl"] < 0 or min(p["cubes"] for p in st["players"]) < 0 or (
+        st["bowl"] + sum(p["cubes"] for p in st["players"]) != (25 if o["edition"] == "en" else 30)
+    ):
+        raise ValueError("the bowl and the players' cubes must add up to the edition's cubes")
     if st["phase"] == "deal" and not st["deck"]:
         st["deck"] = [c for c in all_cards(n) if not placed(st, c)]
     if st["phase"] == "deal" and st["dealing"] is None:
         st["dealing"] = [0, 2]
     return st
+
+
+def check_places(st, n):
+    """Every card of the sets in play lies in exactly one place (formats page, Consistency)."""
+    places = [] if st["phase"] == "guests" else list(st["deck"])
+    for p in st["players"]:
+        places += [x.lstrip("~") for x in p["spread"] if x] + list(p["kitchen"])
+        if p["aside"]:
+            places.append(p["aside"])
+    if st["centre"]:
+        places.append(st["centre"])
+    if st["phase"] == "deal" and not st["deck"]:
+        return  # a deal loaded without its deck: the undealt cards are those not placed
+    if sorted(places, key=ckey) != sorted(all_cards(n), key=ckey):
+        raise ValueError("every card must lie in exactly one place")
 
 
 def placed(st, c):
