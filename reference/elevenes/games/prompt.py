@@ -52,7 +52,7 @@ import hashlib
 import json
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, TypeVar
 
 from ..core.api import Action, Game, State
 from ..core.errors import BadOption, ElevenesError, IllegalAction
@@ -361,3 +361,19 @@ def _close(text: str, strings: list[str], known: Sequence[str] = ()) -> list[str
         for word in difflib.get_close_matches(head, list(words), n=1, cutoff=0.6):
             close = [s for s in pool if s.split()[0] == word][:3]
     return [pool[c] for c in close]
+
+
+BotT = TypeVar("BotT")
+
+
+def bots_for_seats(spec: str, seats: int, bots: Mapping[str, BotT]) -> list[BotT]:
+    """``--bot NAME`` (every seat) or ``--bot A,B,...`` (one per seat) as the bots to seat."""
+    names = [n.strip() for n in spec.split(",") if n.strip()]
+    if len(names) == 1:
+        names = names * seats
+    if len(names) != seats:
+        raise BadOption(f"--bot takes one bot or {seats} (one per seat), not {len(names)}")
+    unknown = [n for n in names if n not in bots]
+    if unknown:
+        raise BadOption(f"unknown bot {unknown[0]!r}; bots: {', '.join(sorted(bots))}")
+    return [bots[n] for n in names]

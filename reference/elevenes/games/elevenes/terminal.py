@@ -14,14 +14,13 @@ import sys
 from typing import Any, TextIO
 
 from ...core.api import Action, Json
-from ...core.errors import BadOption
 from ...core.play import sample_chance
 from ..cardbook import CardBook
 from ..events import EventLog
-from ..prompt import read_action, save_game, show_glossary, starting_state
+from ..prompt import bots_for_seats, read_action, save_game, show_glossary, starting_state
 from ..screen import Screen
 from . import guests_are_illustrative
-from .bots import BOTS, Bot, greedy_player
+from .bots import BOTS, greedy_player
 from .events import GLOSSARY, card_label, changes, glossary_for, menu_label, round_result
 from .notation import (
     ARRANGE,
@@ -164,18 +163,6 @@ def describe(state: ElvState, action: Action, viewer: int | None,
 
 
 # -- the players ---------------------------------------------------------------------------------
-def bots_for(spec: str, seats: int) -> list[Bot]:
-    names = [n.strip() for n in spec.split(",") if n.strip()]
-    if len(names) == 1:
-        names = names * seats
-    if len(names) != seats:
-        raise BadOption(f"--bot takes one bot or {seats} (one per seat), not {len(names)}")
-    unknown = [n for n in names if n not in BOTS]
-    if unknown:
-        raise BadOption(f"unknown bot {unknown[0]!r}; bots: {', '.join(sorted(BOTS))}")
-    return [BOTS[n] for n in names]
-
-
 def ask(state: ElvState, out: TextIO, inp: TextIO, book: CardBook | None = None,
         log: EventLog | None = None, screen: Screen | None = None) -> Action | None:
     """The human's decision: a number from the list or an action string.  None: quit."""
@@ -243,7 +230,7 @@ def play_terminal(game: ElvGame, args: argparse.Namespace, out: TextIO, inp: Tex
     seats = game.num_players()
     watching = bool(args.bot)
     human: int | None = None if watching else 0
-    bots = bots_for(args.bot or "greedy", seats)
+    bots = bots_for_seats(args.bot or "greedy", seats, BOTS)
     quiet = bool(getattr(args, "quiet", False))
     log = EventLog()
 

@@ -11,12 +11,11 @@ import sys
 from typing import Any, TextIO
 
 from ...core.api import Action, Json
-from ...core.errors import BadOption
 from ...core.play import sample_chance
 from ..events import EventLog
-from ..prompt import read_action, save_game, starting_state
+from ..prompt import bots_for_seats, read_action, save_game, starting_state
 from ..screen import Screen
-from .bots import BOTS, Player, greedy_player
+from .bots import BOTS, greedy_player
 from .cards import STORE_COST, STORE_ITEMS, STORE_MAX, WIN_COINS
 from .events import describe, seat_name
 from .state import OneElevenGame, OneElevenState
@@ -141,18 +140,6 @@ def label(text: str) -> str:
     return ""
 
 
-def bots_for(spec: str, seats: int) -> list[Player]:
-    names = [n.strip() for n in spec.split(",") if n.strip()]
-    if len(names) == 1:
-        names = names * seats
-    if len(names) != seats:
-        raise BadOption(f"--bot takes one bot or {seats} (one per seat), not {len(names)}")
-    unknown = [n for n in names if n not in BOTS]
-    if unknown:
-        raise BadOption(f"unknown bot {unknown[0]!r} for 111; bots: {', '.join(sorted(BOTS))}")
-    return [BOTS[n] for n in names]
-
-
 def chance_line(state: OneElevenState, text: str, viewer: int | None) -> str | None:
     """A draw is told to its receiver only (others learn that a card was drawn); a roll to
     everyone."""
@@ -204,7 +191,7 @@ def play_terminal(game: OneElevenGame, args: argparse.Namespace, out: TextIO,
     assert isinstance(state, OneElevenState)
     seats = game.num_players()
     human: int | None = None if args.bot else 0
-    bots = bots_for(args.bot or "greedy", seats)
+    bots = bots_for_seats(args.bot or "greedy", seats, BOTS)
     quiet = bool(getattr(args, "quiet", False)) and human is None
     log = EventLog()
 
