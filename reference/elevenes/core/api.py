@@ -54,14 +54,26 @@ class OptionSpec:
                 if low in ("0", "false", "no", "off"):
                     return False
                 raise BadOption(f"option {self.name!r} takes true or false, not {value!r}")
-            return bool(value)
+            if not isinstance(value, bool):  # JSON values keep their type: 1 is no boolean
+                raise BadOption(f"option {self.name!r} takes true or false, not {value!r}")
+            return value
         if self.kind is int:
-            try:
+            # Text (from -o KEY=VALUE) is read as a number; a JSON value must be a whole
+            # number already (12 or 12.0): neither true nor 12.5 is silently turned into one.
+            not_whole = BadOption(f"option {self.name!r} takes a whole number, not {value!r}")
+            if isinstance(value, str):
+                try:
+                    number = int(value)
+                except ValueError:
+                    raise not_whole from None
+            elif (
+                isinstance(value, bool)
+                or not isinstance(value, int | float)
+                or (isinstance(value, float) and not value.is_integer())
+            ):
+                raise not_whole
+            else:
                 number = int(value)
-            except (TypeError, ValueError):
-                raise BadOption(
-                    f"option {self.name!r} takes a whole number, not {value!r}"
-                ) from None
             if (self.low is not None and number < self.low) or (
                 self.high is not None and number > self.high
             ):
