@@ -7,12 +7,11 @@ Regenerate (only when a rule change is intended): python tests/g111/test_g111_go
 from __future__ import annotations
 
 import json
-import random
 import sys
 from pathlib import Path
 from typing import Any
 
-from elevenes.core.play import sample_chance
+from elevenes.core.play import play
 from elevenes.games import load_game
 from elevenes.games.one_eleven.bots import BOTS
 
@@ -26,19 +25,14 @@ RECIPES: list[dict[str, Any]] = [
 
 def record(recipe: dict[str, Any]) -> dict[str, Any]:
     game = load_game("111", recipe["options"])
-    rng = random.Random(recipe["seed"])
-    bots = [BOTS[name] for name in recipe["bots"]]
-    state = game.new_initial_state()
-    actions: list[str] = []
-    legal: list[int] = []
-    while not state.is_terminal():
-        legal.append(len(state.legal_actions()))
-        if state.is_chance_node():
-            action = sample_chance(state, rng)
-        else:
-            action = bots[state.current_player()](state, rng)
-        actions.append(state.action_to_string(action))
-        state.apply_action(action)
+    legal: list[int] = []  # the number of legal actions before each action
+    state, played = play(
+        game,
+        [BOTS[name] for name in recipe["bots"]],
+        seed=recipe["seed"],
+        on_action=lambda before, _action: legal.append(len(before.legal_actions())),
+    )
+    actions = list(played.actions)
     doc = state.to_json()
     return {
         **recipe,

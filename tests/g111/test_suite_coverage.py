@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from elevenes.conformance.loader import Perft, load_suite
-from elevenes.core.play import sample_chance
+from elevenes.core.play import play
 from elevenes.games import load_game
 from elevenes.paths import conformance_dir
 from elevenes.rulebook import load_rulebook
@@ -260,15 +260,5 @@ def test_the_hand_written_simulator_plays_the_same_games_as_the_engine() -> None
     for players in (2, 3, 4):
         game = load_game("111", options={"players": players})
         for seed in range(4):
-            rng = random.Random(seed)
-            state = game.new_initial_state()
-            decisions = 0
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    action = sample_chance(state, rng)
-                else:
-                    actions = state.legal_actions()
-                    action = actions[rng.randrange(len(actions))]
-                state.apply_action(action)
-                decisions += 1
-            assert hand.playout(random.Random(seed), players=players) == decisions
+            _, played = play(game, seed=seed)  # uniformly random legal actions
+            assert hand.playout(random.Random(seed), players=players) == len(played.actions)
