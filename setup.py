@@ -9,6 +9,8 @@ PATTERNS = ["*.lark", "**/*.md", "**/*.cards", "**/*.yaml", "**/*.json", "**/*.t
 setup(
     packages=find_packages("reference") + [f"elevenes.data.{name}" for name in DATA],
     package_dir={"": "reference", **{f"elevenes.data.{k}": v for k, v in DATA.items()}},
-    package_data={f"elevenes.data.{name}": PATTERNS for name in DATA},
+    package_data={**{f"elevenes.data.{name}": PATTERNS for name in DATA},
+                  # the native solver's C source, compiled on the user's machine on first use
+                  "elevenes.games.elevenes_for_one.native": ["*.c"]},
     include_package_data=False,
 )

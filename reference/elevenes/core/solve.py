@@ -109,6 +109,9 @@ class Solver:
     ``bound``, if given, is a value no line of play from a position can beat (for a win: 1).
     A decision stops trying moves once one reaches it, and skips a move whose position's bound
     is no better than the best move found: neither changes the value, which stays exact.
+
+    ``known``, if given, returns the exact value of some positions (or None): another solver's
+    answer, used as it is (Elevenes for One's native solver values the start of every pass).
     """
 
     def __init__(
@@ -117,6 +120,7 @@ class Solver:
         max_positions: int | None = None,
         progress: Progress | None = None,
         bound: Callable[[State], Fraction] | None = None,
+        known: Callable[[State], Fraction | None] | None = None,
     ) -> None:
         if objective not in OBJECTIVES:
             raise SolverError(
@@ -127,6 +131,7 @@ class Solver:
         self.max_positions = max_positions
         self.progress = progress
         self.bound = bound
+        self.known = known
         self.table: dict[Hashable, Fraction] = {}
         self.visited = 0  # positions expanded (terminal ones included)
         self._path: dict[Hashable, int] = {}  # position on the current path -> its depth
@@ -177,6 +182,10 @@ class Solver:
             )
         if state.is_terminal():
             return self.terminal_value(state), INFINITY
+        if self.known is not None:
+            given = self.known(state)
+            if given is not None:
+                return given, INFINITY
         if key is None:
             key = state.solver_key()
         known = self.table.get(key)

@@ -9,7 +9,7 @@ from fractions import Fraction
 
 from ...core.solve import Progress
 from .cli_solve import load_position
-from .solver import OBJECTIVES, fmt, make_solver
+from .solver import OBJECTIVES, fmt, make_solver, native_passes
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -19,6 +19,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the .cards file the game is played with")
     parser.add_argument("--max-positions", type=int, default=None, metavar="N",
                         help="give up beyond N positions explored")
+    parser.add_argument("--engine", choices=["auto", "python"], default="auto",
+                        help="auto (default): the native solver values the passes to come "
+                             "(compiled on first use, values cached); python: all in Python")
     parser.add_argument("--no-progress", action="store_true",
                         help="no progress line on stderr")
 
@@ -32,7 +35,8 @@ def run(args: argparse.Namespace) -> int:
     values: dict[str, dict[int, Fraction]] = {}
     for objective, (_, label) in OBJECTIVES.items():
         progress = Progress(f"solving ({label})") if show else None
-        solver = make_solver(objective, progress, args.max_positions)
+        passes = native_passes(state, objective) if args.engine == "auto" else None
+        solver = make_solver(objective, progress, args.max_positions, passes=passes)
         try:
             if state.is_chance_node():
                 value = solver.value(state)

@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
+import time
 
 from ...core.errors import BadOption, BadState
-from ...core.solve import Progress
+from ...core.solve import Progress, SolverError
 from ..cli import parse_options
 from ..prompt import read_saved
 from . import make_game
 from .game import EfoGame, EfoState
-from .solver import OBJECTIVES, fmt, solve
+from .solver import OBJECTIVES, Solved, fmt, solve
 
 LARGEST = 8  # cards to lay out: about five minutes and 2 GB per objective (bench_solver.py)
 
@@ -35,6 +37,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="what to maximise (default: both, each on its own)")
     parser.add_argument("--max-positions", type=int, default=None, metavar="N",
                         help="give up beyond N positions explored")
+    parser.add_argument("--engine", choices=["auto", "native", "python"], default="auto",
+                        help="native: the pass-by-pass solver in C (compiled on first use); "
+                             "python: the search over the engine's API; auto (default): native "
+                             "where it can run, else python")
+    parser.add_argument("--memory", type=float, default=1.0, metavar="GIB",
+                        help="the native solver's table of positions, in GiB (default 1; the "
+                             "whole game runs faster with 4-8); values stay exact with any size")
+    parser.add_argument("--no-cache", action="store_true",
+                        help="neither read nor keep pass-start values in the cache "
+                             "(~/.cache/elevenes)")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument("--no-progress", action="store_true",
                         help="no progress line on stderr")
@@ -74,17 +86,24 @@ def run(args: argparse.Namespace) -> int:
         state = endgame(make_game(options, args.cards), args.trolley)
     else:
         state = make_game(options, args.cards).new_initial_state()
-    cards = len(state.pantry) + len(state.deck)
-    if cards > LARGEST and args.max_positions is None:
-        print(f"note: {cards} cards to lay out; exact solving is practical up to {LARGEST} "
-              "(each card more costs about seven times the time and memory, see the docs' "
-              "solver page); --max-positions N stops it early", file=sys.stderr)
     objectives = list(OBJECTIVES) if args.objective == "both" else [args.objective]
     show = not args.no_progress and sys.stderr.isatty()
+    engine = choose_engine(args, state)
+    if engine == "python":
+        cards = len(state.pantry) + len(state.deck)
+        if cards > LARGEST and args.max_positions is None:
+            print(f"note: {cards} cards to lay out; the Python search is practical up to "
+                  f"{LARGEST} (each card more costs about seven times the time and memory, "
+                  "see the docs' solver page); --max-positions N stops it early",
+                  file=sys.stderr)
     results = []
     for objective in objectives:
-        progress = Progress(f"solving ({OBJECTIVES[objective][1]})") if show else None
-        results.append(solve(state, objective, progress, args.max_positions))
+        label = f"solving ({OBJECTIVES[objective][1]})"
+        if engine == "native":
+            results.append(solve_native(state, objective, args, label if show else None))
+        else:
+            progress = Progress(label) if show else None
+            results.append(solve(state, objective, progress, args.max_positions))
     game_options = dict(state.game.options)
     if args.json:
         print(json.dumps({
@@ -93,10 +112,11 @@ def run(args: argparse.Namespace) -> int:
             "cards": args.cards,
             "from": args.position,
             "trolley": args.trolley,
+            "engine": engine,
             "results": [{
                 "objective": r.objective, "value": str(r.value), "float": float(r.value),
                 "positions_explored": r.explored, "positions_stored": r.stored,
-                "seconds": round(r.seconds, 3)} for r in results],
+                "pass_starts": r.passes, "seconds": round(r.seconds, 3)} for r in results],
         }, indent=1))
         return 0
     where = (f"from {args.position}" if args.position else
@@ -105,7 +125,70 @@ def run(args: argparse.Namespace) -> int:
     setting = ", ".join(f"{k}={v}" for k, v in sorted(game_options.items()))
     print(f"Elevenes for One ({setting}; {args.cards or 'printed cards'}), {where}:")
     for r in results:
+        work = (f"{r.passes:,} pass starts valued, " if engine == "native" else "")
         print(f"  best {OBJECTIVES[r.objective][1]}: {fmt(r.objective, r.value)}"
-              f"  [policy maximising the {OBJECTIVES[r.objective][1]}; "
-              f"{r.explored:,} positions explored, {r.stored:,} stored, {r.seconds:.1f} s]")
+              f"  [policy maximising the {OBJECTIVES[r.objective][1]}; {engine} engine: "
+              f"{work}{r.explored:,} positions explored, {r.stored:,} stored, "
+              f"{r.seconds:.1f} s]")
     return 0
+
+
+def choose_engine(args: argparse.Namespace, state: EfoState) -> str:
+    """The engine that runs: native needs a pass start (the start of a game, --trolley, or a
+    saved position at step 1), a C compiler and cards its interpreter has."""
+    if args.engine == "python":
+        return "python"
+    from .native import NativeUnavailable, library_path, lower, pass_start_of
+
+    reason = None
+    if pass_start_of(state) is None:
+        reason = ("the position is not the start of a pass (the native solver values pass "
+                  "starts; `elevenes hint` uses it for positions within a pass)")
+    else:
+        try:
+            assert isinstance(state.game, EfoGame)
+            lower(state.game)
+            library_path()
+        except NativeUnavailable as exc:
+            reason = str(exc)
+    if reason is None:
+        return "native"
+    if args.engine == "native":
+        raise SolverError(f"the native engine cannot solve this: {reason}")
+    print(f"note: using the Python search: {reason}", file=sys.stderr)
+    return "python"
+
+
+def solve_native(state: EfoState, objective: str, args: argparse.Namespace,
+                 label: str | None) -> Solved:
+    from .native import NativeSolver, pass_start_of, values_file
+    from .native import Progress as NativeProgress
+
+    progress = NativeProgress(label) if label else None
+    # the table grows with the layouts of the first pass (n!), up to the memory allowed
+    size = len(state.deck) + len(state.pantry)
+    wanted = math.ceil(math.log2(math.factorial(size) * 256))
+    allowed = int(math.log2(max(args.memory, 1e-6) * 2**30 / 16))
+    log2 = max(12, min(wanted, allowed))
+    start = time.perf_counter()
+    game = state.game
+    assert isinstance(game, EfoGame)
+    solver = NativeSolver(game, objective, progress, log2)
+    path = None if args.no_cache else values_file(game, objective)
+    try:
+        if path is not None:
+            solver.load(path)
+        leaf = pass_start_of(state)
+        assert leaf is not None
+        value = solver.solve(leaf)
+        if path is not None:
+            try:
+                solver.save(path)
+            except OSError as exc:
+                print(f"note: the values could not be kept in {path}: {exc}", file=sys.stderr)
+    finally:
+        if progress is not None:
+            progress.close()
+        solver.close()
+    return Solved(objective, value, solver.explored(), solver.stored(),
+                  time.perf_counter() - start, solver.pass_starts())

@@ -18,7 +18,7 @@ import attrs
 from ...core.api import Action, State
 from ...core.errors import ElevenesError
 from ...core.solve import Progress, Solver, SolverError
-from .game import EfoState
+from .game import EfoGame, EfoState
 
 # objective name -> (the core objective, what it measures)
 OBJECTIVES = {
@@ -36,6 +36,8 @@ class Solved:
     explored: int
     stored: int
     seconds: float
+    passes: int = 0
+    """pass starts valued (the native engine)"""
 
 
 def best_possible(objective: str) -> Callable[[State], Fraction]:
@@ -58,14 +60,26 @@ def best_possible(objective: str) -> Callable[[State], Fraction]:
 
 
 def make_solver(objective: str, progress: Progress | None = None,
-                max_positions: int | None = None, bounded: bool = True) -> Solver:
+                max_positions: int | None = None, bounded: bool = True,
+                passes: Callable[[State], Fraction | None] | None = None) -> Solver:
     """A solver for ``win`` or ``rating``; ``bounded=False`` turns off the stop at the best
-    possible value (for checking that it changes no value)."""
+    possible value (for checking that it changes no value).  ``passes`` values pass starts
+    (native.PassValues: the native solver, on demand and cached), so the Python search only
+    walks the pass in progress."""
     if objective not in OBJECTIVES:
         raise ElevenesError(
             f"unknown objective {objective!r}; objectives: {', '.join(OBJECTIVES)}")
     return Solver(OBJECTIVES[objective][0], max_positions=max_positions, progress=progress,
-                  bound=best_possible(objective) if bounded else None)
+                  bound=best_possible(objective) if bounded else None, known=passes)
+
+
+def native_passes(state: State, objective: str) -> Callable[[State], Fraction | None] | None:
+    """The native solver's pass-start values for ``state``'s game, or None without one."""
+    from .native import PassValues
+
+    assert isinstance(state.game, EfoGame)
+    values = PassValues(state.game, objective)
+    return values if values.solver() is not None else None
 
 
 def solve(state: EfoState, objective: str, progress: Progress | None = None,
@@ -96,16 +110,19 @@ class SolverBot:
     at most ``max_positions`` new positions (a few seconds per million); beyond, the bot stops
     with a clear error rather than think for hours."""
 
-    def __init__(self, objective: str, max_positions: int | None = 5_000_000) -> None:
+    def __init__(self, objective: str, max_positions: int | None = 5_000_000,
+                 native: bool = True) -> None:
         self.objective = objective
         self.max_positions = max_positions
+        self.native = native
         self.solvers: list[tuple[object, Solver]] = []
 
     def solver_for(self, state: State) -> Solver:
         for game, solver in self.solvers:
             if game is state.game:
                 return solver
-        solver = make_solver(self.objective, max_positions=self.max_positions)
+        passes = native_passes(state, self.objective) if self.native else None
+        solver = make_solver(self.objective, max_positions=self.max_positions, passes=passes)
         self.solvers = [(state.game, solver)]  # one game at a time: the last one played
         return solver
 
@@ -116,8 +133,9 @@ class SolverBot:
             _, best = solver.best_actions(state)
         except SolverError as exc:
             raise SolverError(
-                f"the solver bot cannot play this position: {exc} (it plays positions with "
-                "up to about eight cards in the pantry; see `elevenes solve --help`)") from None
+                f"the solver bot cannot play this position: {exc} (without the native solver "
+                "it plays positions with up to about eight cards in the pantry; see "
+                "`elevenes solve --help`)") from None
         return best[rng.randrange(len(best))] if len(best) > 1 else best[0]
 
 

@@ -1,0 +1,677 @@
+"""The native pass-by-pass solver of Elevenes for One (``efo_solve.c``), driven from Python.
+
+Why it exists: the whole game from the first deal is about 10^9 positions, out of reach of
+the generic search over the engine API (core/solve.py) in Python.  Three things make it fit:
+
+- **Passes.**  Chance happens only when a pass is laid out (EFO.PASS.SHUFFLE: step 1, and
+  Fine China's reshuffle).  A pass start is fully described by the top card, the minutes and
+  the discard pile (the pantry is every other card, laid out anew), so there are at most a few
+  thousand of them.  Inside a pass there is no chance: for each order of the pantry the player
+  looks for the best *leaf* it can reach, a finished game or the next pass start.
+- **Exact values in Python, search in C.**  The C file walks every order of the pantry and
+  every line of play, and only ever compares leaves.  Python keeps the leaves' exact values
+  (fractions) and hands C, per leaf, the correctly rounded double and an exact equality class;
+  two doubles that tie across classes make C stop and redo the pass with exact ranks.  C
+  returns how many orders end at each leaf; the pass start's value is their exact average.
+- **Cards from the card language.**  The card programs are lowered from the .cards files into
+  the instruction set of dsl/runtime.py (:func:`lower`) and run by a small interpreter in C;
+  a variant card file is solved the same way.  Constructs the interpreter does not have
+  (player choices, random choices) raise :class:`NativeUnavailable`, and the caller falls back
+  to the Python search.
+
+The C file is compiled on first use with the system's C compiler (``$CC``, else ``cc``) into
+a cache directory; without one, :class:`NativeUnavailable` says so.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import hashlib
+import json
+import math
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from ....core.errors import ElevenesError
+from ....core.solve import FREE_REDEAL, SolverError
+from ....dsl import ast
+from ....dsl.load import check_files
+from ....dsl.vocab import vocabulary_for
+from ..game import ALL_CARDS, DEAL, EfoGame, EfoState
+
+SOURCE = Path(__file__).with_name("efo_solve.c")
+
+# instruction set shared with efo_solve.c (8 ints per instruction)
+OP_CALL, OP_JUMP, OP_JUMPUNLESS, OP_MAYGATE, OP_CHOOSE, OP_SETVAR, OP_INCVAR = range(1, 8)
+VERBS = {"flip_down": 1, "swap": 2, "return_after_self": 3, "score": 4, "send_to_end": 5,
+         "reshuffle": 6, "cost": 7}
+REFS = {"self": -1, "first": -2, "next": -3}
+REF_INT = -4
+ZONES = {"pantry": 0, "discard": 1, "trolley": 2}
+T_SELF, T_TRAIT = 100, 200
+FILTERS = {"face_up": 301, "face_down": 302, "scorable": 303}
+C_CMP, C_ANY, C_ISCARD, C_TEST, C_NOT, C_AND, C_OR, C_TRUE = range(1, 9)
+E_INT, E_COUNT, E_MINUTES, E_VAR = range(1, 5)
+COMPARE = {">=": 0, "<=": 1, "==": 2, "!=": 3, ">": 4, "<": 5}
+EVENTS = {"use": 0, "score": 1, "discard": 2}
+MAXVARS = 6
+
+NPASS = 12 * 16 * 2048
+NLEAF = NPASS + 12 * 16 * 4
+WON, OUT, STUCK = 1, 2, 3
+NO_INT = -(1 << 31)
+
+
+class NativeUnavailable(ElevenesError):
+    """The native solver cannot run here (no C compiler) or cannot run these cards."""
+
+
+# -- lowering the card programs ----------------------------------------------------------------
+class Lowering:
+    """The cards' effects as int arrays for efo_solve.c, statement by statement as
+    dsl/compile.py lays them out (same jumps, same skips, same forced choices)."""
+
+    def __init__(self, traits: dict[int, frozenset[str]], trait_names: Sequence[str]) -> None:
+        self.code: list[list[int]] = []
+        self.sets: list[int] = []
+        self.conds: list[list[int]] = []
+        self.traits = traits
+        self.trait_index = {name: i for i, name in enumerate(trait_names)}
+        self.vars: dict[str, int] = {}
+
+    def unsupported(self, what: str) -> NativeUnavailable:
+        return NativeUnavailable(f"the native solver has no {what}")
+
+    def slot(self, name: str) -> int:
+        if name not in self.vars:
+            if len(self.vars) >= MAXVARS:
+                raise self.unsupported(f"room for more than {MAXVARS} names in one effect")
+            self.vars[name] = len(self.vars)
+        return self.vars[name]
+
+    def ref(self, name: str) -> int:
+        return REFS[name] if name in REFS else self.slot(name)
+
+    def test(self, item: str | int) -> int:
+        if isinstance(item, int):
+            return item
+        if item == "self":
+            return T_SELF
+        if item in self.trait_index:
+            return T_TRAIT + self.trait_index[item]
+        if item in FILTERS:
+            return FILTERS[item]
+        raise self.unsupported(f"filter {item!r}")
+
+    def set_expr(self, chosen: ast.SetExpr) -> int:
+        if chosen.zone.name not in ZONES:
+            raise self.unsupported(f"zone {chosen.zone.name!r}")
+        at = len(self.sets)
+        keep = [self.test(f) for f in chosen.filters]
+        drop = [self.test(e) for e in chosen.exceptions]
+        self.sets.extend([ZONES[chosen.zone.name], len(keep), *keep, len(drop), *drop])
+        return at
+
+    def node(self, *fields: int) -> int:
+        self.conds.append([*fields, 0, 0, 0, 0][:4])
+        return len(self.conds) - 1
+
+    def expr(self, expr: ast.Expr) -> int:
+        if isinstance(expr, ast.IntExpr):
+            return self.node(0, E_INT, expr.value)
+        if isinstance(expr, ast.CountExpr):
+            return self.node(0, E_COUNT, self.set_expr(expr.set))
+        if expr.name != "minutes":
+            raise self.unsupported(f"value {expr.name!r}")
+        return self.node(0, E_MINUTES, 0)
+
+    def cond(self, cond: ast.Cond) -> int:
+        if isinstance(cond, ast.Compare):
+            return self.node(C_CMP, COMPARE[cond.op], self.expr(cond.left),
+                             self.expr(cond.right))
+        if isinstance(cond, ast.AnyCond):
+            return self.node(C_ANY, self.set_expr(cond.set))
+        if isinstance(cond, ast.IsCard):
+            return self.node(C_ISCARD, self.ref(cond.name), cond.card)
+        if isinstance(cond, ast.Test):
+            if cond.name not in ("face_up", "face_down"):
+                raise self.unsupported(f"test {cond.name!r}")
+            return self.node(C_TEST, FILTERS[cond.name], self.ref(cond.arg))
+        if isinstance(cond, ast.Not):
+            return self.node(C_NOT, self.cond(cond.cond))
+        parts = [self.cond(p) for p in cond.parts]
+        kind = C_AND if isinstance(cond, ast.And) else C_OR
+        if not parts:
+            return self.node(C_TRUE) if kind == C_AND else self.node(C_NOT, self.node(C_TRUE))
+        node = parts[-1]
+        for part in reversed(parts[:-1]):
+            node = self.node(kind, part, node)
+        return node
+
+    def emit(self, *fields: int) -> list[int]:
+        record = [*fields, 0, 0, 0, 0, 0, 0, 0, 0][:8]
+        self.code.append(record)
+        return record
+
+    def call(self, call: ast.Call) -> None:
+        if call.verb not in VERBS:
+            raise self.unsupported(f"verb {call.verb!r}")
+        kind, value = REF_INT, 0
+        for arg in call.args:
+            if arg.kind == "int":
+                kind, value = REF_INT, int(arg.value)
+            elif arg.kind == "name":
+                kind = self.ref(str(arg.value))
+        self.emit(OP_CALL, VERBS[call.verb], kind, value)
+
+    def choose(self, stmt: ast.ChooseCards, optional: bool) -> list[int]:
+        if stmt.quantity.mode not in ("up_to", "exactly"):
+            raise self.unsupported(f"{stmt.quantity.mode} choice")
+        if stmt.by is not None:
+            raise self.unsupported("choice made by another player")
+        verb = 0
+        if stmt.apply is not None:
+            if stmt.apply.verb not in VERBS:
+                raise self.unsupported(f"verb {stmt.apply.verb!r}")
+            verb = VERBS[stmt.apply.verb]
+        bind = self.slot(stmt.bind) if stmt.bind else -1
+        return self.emit(OP_CHOOSE, self.set_expr(stmt.set), stmt.quantity.count,
+                         1 if stmt.quantity.mode == "exactly" else 0, verb, bind,
+                         1 if optional else 0, -1)
+
+    def block(self, body: Sequence[ast.Stmt]) -> None:
+        for stmt in body:
+            self.stmt(stmt)
+
+    def stmt(self, stmt: ast.Stmt) -> None:
+        if isinstance(stmt, ast.Nothing):
+            return
+        if isinstance(stmt, ast.Call):
+            self.call(stmt)
+        elif isinstance(stmt, ast.ChooseCards):
+            self.choose(stmt, optional=False)
+        elif isinstance(stmt, ast.If):
+            test = self.emit(OP_JUMPUNLESS, self.cond(stmt.cond), -1)
+            self.block(stmt.then)
+            if stmt.orelse:
+                skip = self.emit(OP_JUMP, -1)
+                test[2] = len(self.code)
+                self.block(stmt.orelse)
+                skip[1] = len(self.code)
+            else:
+                test[2] = len(self.code)
+        elif isinstance(stmt, ast.May):
+            if stmt.by is not None:
+                raise self.unsupported("optional block decided by another player")
+            gate = self.optional_block(stmt.body)
+            self.close(gate)
+        elif isinstance(stmt, ast.Repeat):
+            counter = self.slot(f"_repeat{len(self.code)}")
+            self.emit(OP_SETVAR, counter, 0)
+            head = len(self.code)
+            limit = self.node(0, E_INT, stmt.count)
+            test = self.emit(OP_JUMPUNLESS,
+                             self.node(C_CMP, COMPARE["<"], self.node(0, E_VAR, counter), limit),
+                             -1)
+            gate = self.optional_block(stmt.body)
+            self.emit(OP_INCVAR, counter)
+            self.emit(OP_JUMP, head)
+            test[2] = len(self.code)
+            self.close(gate)
+            self.emit(OP_SETVAR, counter, 0)
+        else:
+            raise self.unsupported("choice of a player (a solo game never asks one)")
+
+    def optional_block(self, body: Sequence[ast.Stmt]) -> list[int]:
+        first = body[0] if body else None
+        if isinstance(first, ast.ChooseCards) and first.quantity.mode != "random" \
+                and first.by is None:
+            gate = self.choose(first, optional=True)
+            rest = body[1:]
+        else:
+            gate = self.emit(OP_MAYGATE, -1)
+            rest = body
+        self.block(rest)
+        return gate
+
+    def close(self, gate: list[int]) -> None:
+        if gate[0] == OP_MAYGATE:
+            gate[1] = len(self.code)
+        else:
+            gate[7] = len(self.code)
+
+    def program(self, body: Sequence[ast.Stmt]) -> tuple[int, int]:
+        """Lower one handler; jumps are relative to its first instruction."""
+        start = len(self.code)
+        self.vars = {}
+        base = len(self.code)
+        self.block(body)
+        for record in self.code[start:]:  # make jump targets relative to the program
+            if record[0] == OP_JUMP:
+                record[1] -= base
+            elif record[0] == OP_JUMPUNLESS:
+                record[2] -= base
+            elif record[0] == OP_MAYGATE:
+                record[1] -= base
+            elif record[0] == OP_CHOOSE and record[6]:
+                record[7] -= base
+        return start, len(self.code) - start
+
+
+def card_trees(game: EfoGame) -> dict[int, ast.CardDef]:
+    """The card definitions in force (a later file replaces a card of the same number), read
+    again from the files the game's card set was compiled from."""
+    trees, problems = check_files(list(game.cards.sources), game.id)
+    if problems:
+        raise NativeUnavailable(f"the card files no longer check: {problems[0]}")
+    chosen: dict[int, ast.CardDef] = {}
+    for tree in trees:
+        for card in tree.cards:
+            chosen[card.number] = card
+    return chosen
+
+
+def lower(game: EfoGame) -> dict[str, Any]:
+    """The card programs of a game as the arrays efo_init takes."""
+    vocabulary = vocabulary_for(game.id)
+    trait_names = sorted(vocabulary.traits)
+    traits = {n: c.traits for n, c in game.cards.cards.items()}
+    low = Lowering(traits, trait_names)
+    progs = [[[0, 0] for _ in range(3)] for _ in range(12)]
+    for number, card in card_trees(game).items():
+        if card.requires or card.grants:
+            raise low.unsupported("card conditions or grants")
+        for handler in card.handlers:
+            start, length = low.program(handler.body)
+            for event in handler.events:
+                progs[number][EVENTS[event]] = [start, length]
+    masks = [0] * 16
+    for number, names in traits.items():
+        for name in names:
+            masks[low.trait_index[name]] |= 1 << number
+    return {
+        "code": [x for record in low.code for x in record] or [0] * 8,
+        "progs": [x for card in progs for event in card for x in event],
+        "sets": low.sets or [0],
+        "conds": [x for node in low.conds for x in node] or [0] * 4,
+        "traits": masks,
+        "undiscardable": masks[low.trait_index["undiscardable"]],
+        "unflippable": masks[low.trait_index["unflippable"]],
+    }
+
+
+# -- building the library ------------------------------------------------------------------
+def cache_dir() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "elevenes"
+
+
+def library_path() -> Path:
+    """Compile efo_solve.c once per source text (and compiler), then reuse it."""
+    compiler = os.environ.get("CC") or shutil.which("cc") or shutil.which("gcc")
+    if not compiler:
+        raise NativeUnavailable(
+            "no C compiler found (set CC, or install cc/gcc): the native solver is compiled "
+            "on first use")
+    source = SOURCE.read_bytes()
+    digest = hashlib.sha256(source + compiler.encode()).hexdigest()[:16]
+    target = cache_dir() / f"efo_solve-{digest}.so"
+    if target.exists():
+        return target
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=target.parent) as work:
+        built = Path(work) / target.name
+        command = [compiler, "-O2", "-shared", "-fPIC", "-o", str(built), str(SOURCE)]
+        try:
+            done = subprocess.run(command, capture_output=True, text=True, timeout=300)
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            raise NativeUnavailable(f"could not run the C compiler {compiler}: {exc}") from None
+        if done.returncode != 0:
+            raise NativeUnavailable(
+                f"the C compiler {compiler} failed on {SOURCE.name}:\n{done.stderr[-2000:]}")
+        os.replace(built, target)  # atomic: a concurrent build leaves one whole file
+    return target
+
+
+NEED = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_int32)
+PROGRESS = ctypes.CFUNCTYPE(None)
+
+
+def load_library() -> ctypes.CDLL:
+    lib = ctypes.CDLL(str(library_path()))
+    i32p = ctypes.POINTER(ctypes.c_int32)
+    lib.efo_init.argtypes = [i32p, i32p, i32p, i32p, i32p, ctypes.c_int, ctypes.c_int,
+                             ctypes.c_int, ctypes.c_int, ctypes.POINTER(ctypes.c_double), i32p,
+                             i32p, NEED, PROGRESS, ctypes.c_int]
+    lib.efo_init.restype = ctypes.c_int
+    lib.efo_solve_pass.argtypes = [ctypes.c_int, ctypes.c_int, ctypes.c_int, i32p,
+                                   ctypes.POINTER(ctypes.c_uint64), ctypes.c_int]
+    lib.efo_solve_pass.restype = ctypes.c_int
+    lib.efo_set_rank_mode.argtypes = [ctypes.c_int]
+    for name in ("efo_explored", "efo_layouts", "efo_top_layouts", "efo_memo_used"):
+        getattr(lib, name).restype = ctypes.c_uint64
+    return lib
+
+
+def ints(values: Sequence[int]) -> Any:
+    return (ctypes.c_int32 * len(values))(*values)
+
+
+# -- pass starts ------------------------------------------------------------------------------
+def pass_id(top: int, minutes: int, pile: int) -> int:
+    return ((top * 16 + minutes) << 11) | (pile >> 1)
+
+
+def pass_start(leaf: int) -> tuple[int, int, int]:
+    """(top card, minutes, discard pile as a bit mask of card numbers)."""
+    pile = (leaf & 2047) << 1
+    top, minutes = divmod(leaf >> 11, 16)
+    return top, minutes, pile
+
+
+def pantry_size(top: int, pile: int) -> int:
+    return sum(1 for c in ALL_CARDS if c > top and not pile >> c & 1)
+
+
+def terminal_value(objective: str, leaf: int) -> Fraction:
+    top, result = divmod(leaf - NPASS, 4)
+    top, minutes = divmod(top, 16)
+    if objective == "win":
+        return Fraction(1 if result == WON else 0)
+    return Fraction(top + (0 if result == OUT else minutes))  # EFO.RATING
+
+
+class Progress:
+    """The progress line: layouts of the first pass done (a bar), pass starts valued."""
+
+    def __init__(self, label: str, stream: Any = None, every: float = 0.5) -> None:
+        self.label = label
+        self.stream = stream if stream is not None else sys.stderr
+        self.every = every
+        self.start = time.perf_counter()
+        self.last = 0.0
+        self.shown = False
+
+    def update(self, done: int, total: int, passes: int, explored: int) -> None:
+        now = time.perf_counter()
+        if now - self.last < self.every:
+            return
+        self.last = now
+        share = done / total if total else 0.0
+        bar = "#" * int(share * 24)
+        self.stream.write(f"\r{self.label} [{bar:<24}] {share * 100:5.1f}% of the first deal's "
+                          f"{total:,} orders; {passes:,} pass starts; "
+                          f"{explored / 1e6:,.0f}M positions; {now - self.start:,.0f} s ")
+        self.stream.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            self.stream.write("\r" + " " * 110 + "\r")
+            self.stream.flush()
+
+
+class NativeSolver:
+    """Exact values of pass starts of one game under one objective (``win`` or ``rating``).
+
+    ``memo_log2`` sizes the C table of positions (16 bytes an entry; a lost entry only costs
+    time): 26 is 1 GiB.  ``exact_ranks`` compares leaves by exact ranks throughout, not only
+    where two doubles tie (slower: for checking that both ways agree)."""
+
+    def __init__(self, game: EfoGame, objective: str, progress: Progress | None = None,
+                 memo_log2: int = 26, exact_ranks: bool = False) -> None:
+        if objective not in ("win", "rating"):
+            raise ElevenesError(f"unknown objective {objective!r}; objectives: win, rating")
+        self.game = game
+        self.objective = objective
+        self.progress = progress
+        self.lib = load_library()
+        self.tables = lower(game)
+        self.key = (ctypes.c_double * NLEAF)()
+        self.klass = (ctypes.c_int32 * NLEAF)(*([-1] * NLEAF))
+        self.intval = (ctypes.c_int32 * NLEAF)(*([NO_INT] * NLEAF))
+        self.values: dict[int, Fraction] = {}
+        self.classes: dict[Fraction, int] = {}
+        self.counts: dict[int, dict[int, int]] = {}
+        self.solving: list[int] = []
+        self.error: BaseException | None = None
+        self.rank_mode = False
+        self.top_total = 0
+        for leaf in range(NPASS, NLEAF):
+            self.set_value(leaf, terminal_value(objective, leaf))
+        self._need = NEED(self.need)
+        self._progress = PROGRESS(self.tick)
+        t = self.tables
+        self._arrays = [ints(t["code"]), ints(t["progs"]), ints(t["sets"]), ints(t["conds"]),
+                        ints(t["traits"])]
+        status = self.lib.efo_init(
+            *self._arrays, t["undiscardable"], t["unflippable"], 1 if game.printed_cards else 0,
+            0 if objective == "win" else 1, self.key, self.klass, self.intval, self._need,
+            self._progress, memo_log2)
+        if status < 0:
+            raise NativeUnavailable(f"not enough memory for a table of 2^{memo_log2} entries")
+        if exact_ranks:  # compare by exact ranks throughout (slower; for checking)
+            self.rank_mode = True
+            self.lib.efo_set_rank_mode(1)
+        self.ids = (ctypes.c_int32 * 4096)()
+        self.hist = (ctypes.c_uint64 * 4096)()
+
+    def close(self) -> None:
+        self.lib.efo_free()
+
+    # -- values kept between runs ------------------------------------------------------------
+    def load(self, path: Path) -> int:
+        """Take the pass-start values saved in ``path`` (if any); returns how many."""
+        try:
+            doc = json.loads(path.read_text())
+            saved = {int(k): Fraction(v) for k, v in doc["values"].items()}
+        except (OSError, ValueError, KeyError, TypeError, ZeroDivisionError):
+            return 0
+        for leaf, value in saved.items():
+            if 0 <= leaf < NPASS:
+                self.set_value(leaf, value)
+        return len(saved)
+
+    def save(self, path: Path) -> None:
+        """Write every pass-start value known (atomically: a reader sees a whole file)."""
+        values = {str(k): str(v) for k, v in sorted(self.values.items()) if k < NPASS}
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_suffix(f".{os.getpid()}.part")
+        partial.write_text(json.dumps({"format": CACHE_FORMAT, "objective": self.objective,
+                                       "values": values}))
+        os.replace(partial, path)
+
+    def pass_starts(self) -> int:
+        """How many pass starts have a value."""
+        return sum(1 for k in self.values if k < NPASS)
+
+    # -- values ---------------------------------------------------------------------------
+    def set_value(self, leaf: int, value: Fraction) -> None:
+        self.values[leaf] = value
+        self.klass[leaf] = self.classes.setdefault(value, len(self.classes))
+        self.key[leaf] = float(value)
+        self.intval[leaf] = int(value) if value.denominator == 1 else NO_INT
+
+    def rank(self) -> None:
+        """Exact ranks for every valued leaf, for a pass whose doubles tied."""
+        order = {v: i for i, v in enumerate(sorted(self.classes))}
+        for leaf, value in self.values.items():
+            self.key[leaf] = float(order[value])
+
+    def unrank(self) -> None:
+        for leaf, value in self.values.items():
+            self.key[leaf] = float(value)
+
+    def need(self, leaf: int) -> int:
+        """Called by C for a pass start it has no value for: 0 valued, 1 cut, 2 failed."""
+        try:
+            if leaf in self.solving:
+                top, _, pile = pass_start(leaf)
+                if leaf == self.solving[-1] and pantry_size(top, pile) == 1:
+                    return 1  # a one-card layout is no gamble: a move back is not counted
+                raise SolverError(FREE_REDEAL)
+            self.solve(leaf)
+            if self.rank_mode:
+                self.rank()
+            return 0
+        except BaseException as exc:  # reported when C has unwound
+            if self.error is None:
+                self.error = exc
+            return 2
+
+    def tick(self) -> None:
+        if self.progress is not None:
+            self.progress.update(self.lib.efo_top_layouts(), self.top_total,
+                                 len(self.counts), self.lib.efo_explored())
+
+    def solve(self, leaf: int) -> Fraction:
+        """The exact value of a pass start (solving the pass starts it leads to first)."""
+        if leaf in self.values:
+            return self.values[leaf]
+        top, minutes, pile = pass_start(leaf)
+        n = pantry_size(top, pile)
+        if not self.solving:
+            self.top_total = math.factorial(n)
+        self.solving.append(leaf)
+        try:
+            found = self.run_pass(top, minutes, pile, self.rank_mode)
+            if found == -2:  # two leaves' doubles tie across classes: again, with exact ranks
+                found = self.run_pass(top, minutes, pile, True)
+            if found < 0:
+                error = self.error
+                if error is not None:
+                    raise error
+                raise SolverError("the native search stopped: a loop within a pass, or an "
+                                  "effect nested too deep")
+        finally:
+            self.solving.pop()
+        counts = {int(self.ids[i]): int(self.hist[i]) for i in range(found)}
+        total = sum(counts.values())
+        value = sum((Fraction(c) * self.values[k] for k, c in counts.items()), Fraction(0))
+        value /= total
+        self.counts[leaf] = counts
+        self.set_value(leaf, value)
+        return value
+
+    def run_pass(self, top: int, minutes: int, pile: int, ranked: bool) -> int:
+        """One call of efo_solve_pass, comparing by exact ranks if ``ranked``."""
+        was = self.rank_mode
+        if ranked:
+            self.rank_mode = True
+            self.lib.efo_set_rank_mode(1)
+            self.rank()
+        try:
+            return int(self.lib.efo_solve_pass(top, minutes, pile, self.ids, self.hist, 4096))
+        finally:
+            if ranked and not was:
+                self.rank_mode = False
+                self.lib.efo_set_rank_mode(0)
+                self.unrank()
+
+    def value_of_start(self, top: int, minutes: int, pile: Sequence[int] = ()) -> Fraction:
+        mask = 0
+        for card in pile:
+            mask |= 1 << card
+        if minutes <= 0:
+            raise ElevenesError("a pass starts with at least one minute on the clock")
+        self.error = None
+        return self.solve(pass_id(top, minutes, mask))
+
+    def explored(self) -> int:
+        return int(self.lib.efo_explored())
+
+    def stored(self) -> int:
+        return int(self.lib.efo_memo_used())
+
+
+def pass_start_of(state: EfoState) -> int | None:
+    """The pass start a position is (step 1, nothing laid out yet), or None."""
+    if state.phase != DEAL or state.pantry or state.stack or state.minutes <= 0:
+        return None
+    top = len(state.trolley)
+    pile = 0
+    for card in state.discard:
+        pile |= 1 << card
+    expected = [c for c in ALL_CARDS if c > top and not pile >> c & 1]
+    if state.trolley != list(range(1, top + 1)) or sorted(state.deck) != expected:
+        return None
+    return pass_id(top, state.minutes, pile)
+
+
+CACHE_FORMAT = 1
+
+
+def values_file(game: EfoGame, objective: str) -> Path:
+    """Where the pass-start values of these cards and this objective are kept between runs:
+    named by a digest of the lowered card programs, the C source and the objective, so a
+    changed card file or solver never reads another's values."""
+    digest = hashlib.sha256(json.dumps(
+        [CACHE_FORMAT, objective, game.printed_cards, lower(game),
+         hashlib.sha256(SOURCE.read_bytes()).hexdigest()], sort_keys=True).encode())
+    return cache_dir() / f"efo-values-{objective}-{digest.hexdigest()[:20]}.json"
+
+
+def solve_start(game: EfoGame, objective: str, top: int, minutes: int,
+                pile: Sequence[int] = (), progress: Progress | None = None,
+                memo_log2: int = 26) -> tuple[Fraction, NativeSolver]:
+    solver = NativeSolver(game, objective, progress, memo_log2)
+    try:
+        return solver.value_of_start(top, minutes, pile), solver
+    finally:
+        if progress is not None:
+            progress.close()
+
+
+
+class PassValues:
+    """The exact value of any pass start, for core.solve.Solver's ``known``: solved natively on
+    demand, and kept in the cache between runs.  Unavailable (no compiler, cards the
+    interpreter lacks) means None everywhere: the Python search then does it all."""
+
+    def __init__(self, game: EfoGame, objective: str, memo_log2: int = 26,
+                 use_cache: bool = True) -> None:
+        self.game = game
+        self.objective = objective
+        self.memo_log2 = memo_log2
+        self.use_cache = use_cache
+        self._solver: NativeSolver | None = None
+        self.unavailable: str | None = None
+        self.path: Path | None = None
+
+    def solver(self) -> NativeSolver | None:
+        if self._solver is None and self.unavailable is None:
+            try:
+                self._solver = NativeSolver(self.game, self.objective, None, self.memo_log2)
+                if self.use_cache:
+                    self.path = values_file(self.game, self.objective)
+                    self._solver.load(self.path)
+            except NativeUnavailable as exc:
+                self.unavailable = str(exc)
+        return self._solver
+
+    def __call__(self, state: object) -> Fraction | None:
+        if not isinstance(state, EfoState):
+            return None
+        leaf = pass_start_of(state)
+        if leaf is None:
+            return None
+        solver = self.solver()
+        if solver is None:
+            return None
+        before = solver.pass_starts()
+        solver.error = None
+        value = solver.solve(leaf)
+        if self.path is not None and solver.pass_starts() > before:
+            try:
+                solver.save(self.path)
+            except OSError:
+                self.path = None  # a read-only cache: values are simply not kept
+        return value

@@ -1,0 +1,782 @@
+/* Elevenes for One, solved pass by pass: the native search behind `elevenes solve`.
+ *
+ * This file knows no card.  The turn procedure (steps 2-4 of rules.md, "How to play") and
+ * the primitives of the card language (game.py's Primitives) are written here once more, in
+ * C, for speed; the cards' effects arrive as programs lowered from the .cards file by
+ * native.py, in the instruction set of dsl/runtime.py.  The Python engine stays the
+ * reference: tests/efo/test_native.py checks this search against core/solve.py.
+ *
+ * What is solved here is one pass (EFO.PASS.SHUFFLE to EFO.PASS.END): from a pass start
+ * (top card, minutes, discard pile; the pantry is every other card), every order of the
+ * pantry is laid out and the best line of play is found for each.  A pass contains no chance:
+ * it ends at a finished game or at the start of another pass (the end of the row, or Fine
+ * China's reshuffle).  Those are the "leaves".  A leaf's value is exact and known to Python
+ * (native.py), which asks this file to solve a pass start it has not valued yet through a
+ * callback.  This file only ever *compares* leaf values, using correctly rounded doubles and
+ * exact equality classes (or, when two doubles tie across classes, exact ranks), and returns
+ * for each pass start how many orders of the pantry end at each leaf under best play.
+ * Python turns those counts into exact fractions.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAXSTACK 12
+#define MAXVARS 6
+#define MAXROW 12
+#define NOLEAF (-1)
+#define EXCLUDED (-2)
+
+enum { EV_USE = 0, EV_SCORE = 1, EV_DISCARD = 2 };
+enum { PH_TURN = 1, PH_EFFECT = 2 };
+enum { R_NONE = 0, R_WON = 1, R_OUT = 2, R_STUCK = 3 };
+enum { OP_CALL = 1, OP_JUMP = 2, OP_JUMPUNLESS = 3, OP_MAYGATE = 4, OP_CHOOSE = 5,
+       OP_SETVAR = 6, OP_INCVAR = 7 };
+enum { V_NONE = 0, V_FLIP = 1, V_SWAP = 2, V_RETURN = 3, V_SCORE = 4, V_TOEND = 5,
+       V_RESHUFFLE = 6, V_COST = 7 };
+enum { REF_SELF = -1, REF_FIRST = -2, REF_NEXT = -3, REF_INT = -4 };
+enum { Z_PANTRY = 0, Z_DISCARD = 1, Z_TROLLEY = 2 };
+enum { T_SELF = 100, T_FACE_UP = 301, T_FACE_DOWN = 302, T_SCORABLE = 303, T_TRAIT = 200 };
+enum { C_CMP = 1, C_ANY = 2, C_ISCARD = 3, C_TEST = 4, C_NOT = 5, C_AND = 6, C_OR = 7,
+       C_TRUE = 8 };
+enum { E_INT = 1, E_COUNT = 2, E_MINUTES = 3, E_VAR = 4 };
+enum { ST_OK = 0, ST_ABORT = 1, ST_AMBIGUOUS = 2 };
+
+typedef struct {
+  int8_t card, event, cost, pc;
+  int8_t vars[MAXVARS];
+} Frame;
+
+typedef struct {
+  int8_t top, minutes, n, cursor, nstack, restart, result, phase;
+  uint16_t pile, down;
+  int8_t row[MAXROW];
+  Frame stack[MAXSTACK];
+} S;
+
+/* ---- the card programs (set once by native.py) ------------------------------------------ */
+static int32_t *g_code;         /* 8 ints per instruction */
+static int32_t g_prog[12][3][2]; /* [card][event] -> (first instruction, length) */
+static int32_t *g_sets;         /* set records: zone, nkeep, keep..., ndrop, drop... */
+static int32_t *g_conds;        /* condition nodes: 4 ints each */
+static uint16_t g_traits[16];   /* trait index -> mask of cards with it */
+static uint16_t g_undiscardable, g_unflippable;
+static int g_printed;           /* the printed cards: the passed-cards key and the tight bound */
+static int g_objective;         /* 0 win, 1 rating */
+
+/* ---- leaves: values are Python's ------------------------------------------------------- */
+#define NPASS (12 * 16 * 2048)
+#define NLEAF (NPASS + 12 * 16 * 4)
+static double *g_key;       /* leaf -> correctly rounded value (or exact rank in rank mode) */
+static int32_t *g_class;    /* leaf -> exact equality class (-1: not valued yet) */
+static int32_t *g_intval;   /* leaf -> the value if it is a whole number, else INT32_MIN */
+static int g_rank_mode;
+static int g_status;        /* ST_* */
+typedef int (*need_fn)(int32_t leaf); /* Python values a pass start: 0 ok, 1 excluded, 2 abort */
+static need_fn g_need;
+typedef void (*progress_fn)(void);
+static progress_fn g_progress;
+static uint64_t g_explored;
+static uint64_t g_layouts, g_top_layouts;
+static int g_depth;
+
+/* ---- the memo: a lossy table (a lost entry only costs time) ---------------------------- */
+typedef unsigned __int128 u128;
+static u128 *g_memo;
+static uint64_t g_memo_mask;
+static uint64_t g_memo_used;
+static int g_memo_off;
+
+static int pass_id(int top, int minutes, uint16_t pile) {
+  return ((top * 16 + minutes) << 11) | (pile >> 1);
+}
+static int terminal_id(int top, int minutes, int result) {
+  return NPASS + (top * 16 + minutes) * 4 + result;
+}
+
+/* ---- small helpers (game.py: EfoState) --------------------------------------------------- */
+static int index_of(const S *s, int card) {
+  for (int i = 0; i < s->n; i++)
+    if (s->row[i] == card) return i;
+  return -1;
+}
+static void row_remove(S *s, int card) { /* EfoState.remove */
+  int i = index_of(s, card);
+  if (i < 0) return;
+  memmove(s->row + i, s->row + i + 1, (size_t)(s->n - i - 1));
+  s->n--;
+  s->down &= (uint16_t)~(1u << card);
+  if (i < s->cursor) s->cursor--;
+}
+static void row_insert(S *s, int index, int card) { /* EfoState.insert */
+  memmove(s->row + index + 1, s->row + index, (size_t)(s->n - index));
+  s->row[index] = (int8_t)card;
+  s->n++;
+  s->down &= (uint16_t)~(1u << card);
+  if (index < s->cursor) s->cursor++;
+}
+static void lose(S *s, int minutes) { /* EFO.CLOCK.ZERO: never below zero */
+  int m = s->minutes - minutes;
+  s->minutes = (int8_t)(m < 0 ? 0 : m);
+}
+static int held(const S *s) {
+  for (int i = 0; i < s->nstack; i++)
+    if (s->stack[i].event == EV_DISCARD) return s->stack[i].card;
+  return 0;
+}
+static int in_pantry(const S *s, int card) { return index_of(s, card) >= 0; }
+static int face_up(const S *s, int card) { return in_pantry(s, card) && !(s->down >> card & 1); }
+
+static uint16_t zone_mask(const S *s, int zone) {
+  uint16_t m = 0;
+  if (zone == Z_PANTRY) {
+    for (int i = 0; i < s->n; i++) m |= (uint16_t)(1u << s->row[i]);
+  } else if (zone == Z_DISCARD) {
+    m = s->pile;
+  } else {
+    for (int c = 1; c <= s->top; c++) m |= (uint16_t)(1u << c);
+  }
+  return m;
+}
+
+static int ref_card(const S *s, const Frame *fr, int ref) { /* 0 = none */
+  if (ref == REF_SELF) return fr->card;
+  if (ref == REF_FIRST) return s->n ? s->row[0] : 0;
+  if (ref == REF_NEXT) { /* EFO.RULING.NEXT-CARD, EFO.RULING.CAKES-ELEVENSES */
+    int index, at = index_of(s, fr->card);
+    if (at >= 0) index = at + 1;
+    else if (held(s)) return 0;
+    else index = s->cursor;
+    return index < s->n ? s->row[index] : 0;
+  }
+  if (ref >= 0 && ref < MAXVARS) return fr->vars[ref] > 0 ? fr->vars[ref] : 0;
+  return 0;
+}
+
+static int card_test(const S *s, const Frame *fr, int test, int card) {
+  if (test >= 1 && test <= 15) return card == test;
+  if (test == T_SELF) return card == fr->card;
+  if (test >= T_TRAIT && test < T_TRAIT + 16) return g_traits[test - T_TRAIT] >> card & 1;
+  if (test == T_FACE_UP) return face_up(s, card);
+  if (test == T_FACE_DOWN) return s->down >> card & 1;
+  if (test == T_SCORABLE) return card == s->top + 1; /* EFO.SCORE.NEXT */
+  return 0;
+}
+
+/* the cards of a set, as a mask (order is never read: choices are sorted sets) */
+static uint16_t set_cards(const S *s, const Frame *fr, int set) {
+  const int32_t *r = g_sets + set;
+  uint16_t found = 0, zone = zone_mask(s, r[0]);
+  int nkeep = r[1];
+  const int32_t *keep = r + 2;
+  int ndrop = r[2 + nkeep];
+  const int32_t *drop = r + 3 + nkeep;
+  for (int c = 0; c < 16; c++) {
+    if (!(zone >> c & 1)) continue;
+    int ok = 1;
+    for (int i = 0; ok && i < nkeep; i++) ok = card_test(s, fr, keep[i], c);
+    for (int i = 0; ok && i < ndrop; i++) ok = !card_test(s, fr, drop[i], c);
+    if (ok) found |= (uint16_t)(1u << c);
+  }
+  return found;
+}
+
+static int expr(const S *s, const Frame *fr, int kind, int value) {
+  if (kind == E_INT) return value;
+  if (kind == E_COUNT) return __builtin_popcount(set_cards(s, fr, value));
+  if (kind == E_MINUTES) return s->minutes;
+  if (kind == E_VAR) return fr->vars[value];
+  return 0;
+}
+
+static int cond(const S *s, const Frame *fr, int node) {
+  const int32_t *c = g_conds + 4 * node;
+  switch (c[0]) {
+  case C_TRUE: return 1;
+  case C_CMP: {
+    const int32_t *l = g_conds + 4 * c[2], *r = g_conds + 4 * c[3];
+    int a = expr(s, fr, l[1], l[2]), b = expr(s, fr, r[1], r[2]);
+    switch (c[1]) {
+    case 0: return a >= b;
+    case 1: return a <= b;
+    case 2: return a == b;
+    case 3: return a != b;
+    case 4: return a > b;
+    default: return a < b;
+    }
+  }
+  case C_ANY: return set_cards(s, fr, c[1]) != 0;
+  case C_ISCARD: return ref_card(s, fr, c[1]) == c[2];
+  case C_TEST: {
+    int card = ref_card(s, fr, c[2]);
+    if (!card) return 0;
+    return c[1] == T_FACE_UP ? face_up(s, card) : (s->down >> card & 1);
+  }
+  case C_NOT: return !cond(s, fr, c[1]);
+  case C_AND: return cond(s, fr, c[1]) && cond(s, fr, c[2]);
+  case C_OR: return cond(s, fr, c[1]) || cond(s, fr, c[2]);
+  }
+  return 0;
+}
+
+/* ---- verbs (game.py: Primitives.verb_*) ------------------------------------------------ */
+static int flip_applicable(const S *s, int card) { /* EFO.FLIP.IMMUNE, EFO.FLIP.FACE-UP */
+  return !(g_unflippable >> card & 1) && face_up(s, card);
+}
+
+static void start_score(S *s, int card) { /* EFO.SCORE.ACTION */
+  if (s->nstack == MAXSTACK) { g_status = ST_ABORT; return; }
+  s->top = (int8_t)card;
+  Frame *f = &s->stack[s->nstack++];
+  memset(f, 0, sizeof *f);
+  f->card = (int8_t)card;
+  f->event = EV_SCORE;
+  f->cost = 1;
+}
+
+static void verb(S *s, Frame *fr, int v, const int *chosen, int nchosen, int arg) {
+  int one = nchosen ? chosen[0] : arg;
+  switch (v) {
+  case V_FLIP:
+    if (nchosen) {
+      for (int i = 0; i < nchosen; i++)
+        if (flip_applicable(s, chosen[i])) s->down |= (uint16_t)(1u << chosen[i]);
+    } else if (arg && flip_applicable(s, arg)) {
+      s->down |= (uint16_t)(1u << arg);
+    }
+    break;
+  case V_SWAP:
+    if (nchosen == 2) {
+      int i = index_of(s, chosen[0]), j = index_of(s, chosen[1]);
+      int8_t t = s->row[i];
+      s->row[i] = s->row[j];
+      s->row[j] = t;
+    }
+    break;
+  case V_RETURN: { /* EFO.CARD.SERVANTS; EFO.RULING.SERVANTS */
+    if (!one || !(s->pile >> one & 1)) break;
+    int card = fr->card; /* fr may move when the stack grows: read it first */
+    s->pile &= (uint16_t)~(1u << one);
+    int at = index_of(s, card);
+    row_insert(s, at >= 0 ? at + 1 : s->cursor, one);
+    break;
+  }
+  case V_SCORE: /* EFO.CARD.ELEVENSES: the whole of option 3A */
+    if (!one || one != s->top + 1 || !(s->pile >> one & 1)) break;
+    s->pile &= (uint16_t)~(1u << one);
+    start_score(s, one);
+    break;
+  case V_TOEND:
+    if (!one || !in_pantry(s, one)) break;
+    row_remove(s, one);
+    s->row[s->n++] = (int8_t)one;
+    s->down &= (uint16_t)~(1u << one);
+    break;
+  case V_RESHUFFLE: s->restart = 1; break; /* EFO.CARD.CHINA */
+  case V_COST: fr->cost = (int8_t)arg; break;
+  }
+}
+
+/* ---- running effects (dsl/runtime.py, EfoState.run / end_of / step_four) ---------------- */
+/* A pending choice: the candidate mask and size of a ChooseCards, or a MayGate. */
+typedef struct {
+  int kind;         /* 0 none, OP_CHOOSE, OP_MAYGATE */
+  uint16_t cands;
+  int size, optional;
+} Pending;
+
+static const int32_t *instr_at(const Frame *fr) {
+  return g_code + 8 * (g_prog[fr->card][fr->event][0] + fr->pc);
+}
+
+static uint16_t choose_candidates(const S *s, const Frame *fr, const int32_t *in, int *size) {
+  uint16_t found = set_cards(s, fr, in[1]);
+  int v = in[4];
+  if (v == V_FLIP) {
+    for (int c = 0; c < 16; c++)
+      if ((found >> c & 1) && !flip_applicable(s, c)) found &= (uint16_t)~(1u << c);
+  } else if (v == V_SWAP) {
+    for (int c = 0; c < 16; c++)
+      if ((found >> c & 1) && !in_pantry(s, c)) found &= (uint16_t)~(1u << c);
+  }
+  int have = __builtin_popcount(found), count = in[2];
+  if (in[3] == 1 && have < count) { *size = 0; return 0; } /* exactly */
+  *size = have < count ? have : count;
+  return found;
+}
+
+static void do_choose(S *s, const int32_t *in, const int *chosen, int nchosen) {
+  Frame *fr = &s->stack[s->nstack - 1];
+  fr->pc++;
+  if (in[5] >= 0) fr->vars[in[5]] = (int8_t)chosen[0];
+  if (in[4] != V_NONE) verb(s, fr, in[4], chosen, nchosen, 0);
+}
+
+/* EFO.PASS.NEXT / EFO.PASS.END; returns a leaf, or NOLEAF with s at the next TURN */
+static int step_four(S *s) {
+  if (s->result) return terminal_id(s->top, s->minutes, s->result);
+  if (s->minutes == 0) return terminal_id(s->top, 0, R_OUT); /* EFO.CLOCK.ZERO */
+  if (!s->restart) {
+    int i = s->cursor;
+    while (i < s->n && (s->down >> s->row[i] & 1)) i++;
+    if (i < s->n) {
+      s->cursor = (int8_t)i;
+      s->phase = PH_TURN;
+      return NOLEAF;
+    }
+  }
+  if (!s->n) return terminal_id(s->top, s->minutes, R_STUCK); /* EFO.GOAL.STUCK */
+  return pass_id(s->top, s->minutes, s->pile);             /* EFO.PASS.SHUFFLE */
+}
+
+static void end_of(S *s, const Frame *fr) {
+  if (fr->event == EV_USE) {
+    if (in_pantry(s, fr->card)) s->down |= (uint16_t)(1u << fr->card); /* EFO.USE.FLIP */
+    lose(s, fr->cost);                                                  /* EFO.USE.MINUTE */
+  } else if (fr->event == EV_SCORE) {
+    if (fr->card == 11) s->result = R_WON; /* EFO.GOAL.WIN */
+    else lose(s, fr->cost);                /* EFO.SCORE.MINUTE */
+  } else {
+    s->pile |= (uint16_t)(1u << fr->card); /* (11) reaches the pile last */
+  }
+}
+
+/* Run effects until one waits (returns NOLEAF, *p set) or the turn moves on (NOLEAF with
+ * phase TURN) or a leaf is reached. */
+static int run(S *s, Pending *p) {
+  p->kind = 0;
+  while (s->nstack) {
+    Frame *fr = &s->stack[s->nstack - 1];
+    int len = g_prog[fr->card][fr->event][1];
+    if (fr->pc < len) {
+      const int32_t *in = instr_at(fr);
+      switch (in[0]) {
+      case OP_CALL: {
+        fr->pc++;
+        int arg = in[2] == REF_INT ? in[3] : ref_card(s, fr, in[2]);
+        verb(s, fr, in[1], 0, 0, arg);
+        break;
+      }
+      case OP_JUMP: fr->pc = (int8_t)in[1]; break;
+      case OP_JUMPUNLESS: fr->pc = (int8_t)(cond(s, fr, in[1]) ? fr->pc + 1 : in[2]); break;
+      case OP_SETVAR: fr->vars[in[1]] = (int8_t)in[2]; fr->pc++; break;
+      case OP_INCVAR: fr->vars[in[1]]++; fr->pc++; break;
+      case OP_MAYGATE:
+        p->kind = OP_MAYGATE;
+        s->phase = PH_EFFECT;
+        return NOLEAF;
+      case OP_CHOOSE: {
+        int size;
+        uint16_t cands = choose_candidates(s, fr, in, &size);
+        if (size == 0) {
+          fr->pc = (int8_t)(in[6] ? in[7] : fr->pc + 1);
+          break;
+        }
+        int nsets = 1; /* C(have, size) == 1 iff size == have */
+        if (size != __builtin_popcount(cands)) nsets = 2;
+        if (nsets == 1 && !in[6]) { /* a single possible outcome: EFO.EFFECT.FORCED */
+          int chosen[16], k = 0;
+          for (int c = 0; c < 16; c++)
+            if (cands >> c & 1) chosen[k++] = c;
+          do_choose(s, in, chosen, k);
+          break;
+        }
+        p->kind = OP_CHOOSE;
+        p->cands = cands;
+        p->size = size;
+        p->optional = in[6];
+        s->phase = PH_EFFECT;
+        return NOLEAF;
+      }
+      default:
+        g_status = ST_ABORT;
+        return NOLEAF;
+      }
+      continue;
+    }
+    Frame done = *fr;
+    s->nstack--;
+    end_of(s, &done);
+  }
+  return step_four(s);
+}
+
+/* ---- comparing leaves ------------------------------------------------------------------ */
+static int value_known(int leaf) {
+  if (leaf < 0) return 0;
+  if (g_class[leaf] >= 0) return 1;
+  int r = g_need(leaf);
+  if (r == 1) return 0; /* excluded: the pass start being solved, laid out one way only */
+  if (r != 0) { g_status = ST_ABORT; return 0; }
+  return 1;
+}
+
+/* is a better than b?  (b may be NOLEAF) */
+static int better(int a, int b) {
+  if (b < 0) return 1;
+  if (g_class[a] == g_class[b]) return 0;
+  double x = g_key[a], y = g_key[b];
+  if (x != y) return x > y; /* correctly rounded: a strict order of doubles is exact */
+  if (!g_rank_mode) g_status = ST_AMBIGUOUS;
+  return 0;
+}
+
+/* the best a position can still reach (solver.py: best_possible) */
+static int ceiling(const S *s) {
+  if (g_objective == 0) /* printed: (2)-(10) each cost a minute, and (11) needs one left */
+    return !g_printed || s->result == R_WON || s->minutes >= 11 - s->top;
+  if (g_printed) return (s->top + 1 < 11 ? s->top + 1 : 11) + s->minutes;
+  return 11 + s->minutes;
+}
+static int reaches(int leaf, int bound) { /* is the leaf's value >= bound, exactly? */
+  if (leaf < 0) return 0;
+  if (g_intval[leaf] != INT32_MIN) return g_intval[leaf] >= bound;
+  return !g_rank_mode && g_key[leaf] > (double)bound;
+}
+
+/* ---- the memo key (EfoState.solver_key / passed_key) ----------------------------------- */
+static u128 key_of(const S *s) {
+  u128 k = (u128)(uint64_t)s->top | (u128)(uint64_t)s->minutes << 4 | (u128)s->pile << 8;
+  int shift = 20;
+  int reduced = 0;
+  if (g_printed && s->cursor > 0) {
+    reduced = 1;
+    for (int i = 0; i < s->cursor; i++)
+      if (!(s->down >> s->row[i] & 1)) { reduced = 0; break; }
+  }
+  if (reduced) {
+    /* Printed cards (solver.py, passed_key): behind the cursor every card lies face down and
+     * only Sandwiches reads a place there, the first; while it may still act, the first card
+     * is kept and the rest are a set (which the pile and top determine: not stored).  Once
+     * Sandwiches cannot act, a face-down card ahead is only a blocker: no printed card reads
+     * which card it is (choices take face-up cards, Cakes does nothing to a face-down next
+     * card, the pass's end collects a set), nor how many lie in a row, nor any after the last
+     * face-up card. */
+    int sandwiches = !(s->down >> 8 & 1) && s->top < 8;
+    k |= (u128)1 << shift++;
+    k |= (u128)(uint64_t)(sandwiches ? s->row[0] : 0) << shift;
+    shift += 4;
+    int blocker = 0;
+    for (int i = s->cursor; i < s->n; i++) {
+      int card = s->row[i], down = s->down >> card & 1;
+      if (down && !sandwiches) { blocker = 1; continue; }
+      if (blocker) { k |= (u128)31 << shift; shift += 5; blocker = 0; }
+      k |= (u128)(uint64_t)(card | down << 4) << shift;
+      shift += 5;
+    }
+  } else {
+    shift++;
+    k |= (u128)(uint64_t)s->cursor << shift;
+    shift += 4;
+    for (int i = 0; i < s->n; i++) {
+      k |= (u128)(uint64_t)(s->row[i] | (s->down >> s->row[i] & 1) << 4) << shift;
+      shift += 5;
+    }
+  }
+  return k; /* at most 21 + 4 + 4 + 11 * 5 = 84 bits; the leaf goes in the top 20 */
+}
+
+#define VALUE_SHIFT 108
+static int memo_get(u128 k, int *leaf) {
+  uint64_t h = (uint64_t)(k ^ (k >> 64)) * 0x9E3779B97F4A7C15ull;
+  h ^= h >> 29;
+  for (int i = 0; i < 8; i++) {
+    u128 e = g_memo[(h + (uint64_t)i) & g_memo_mask];
+    if (!e) return 0;
+    if ((e & (((u128)1 << VALUE_SHIFT) - 1)) == k) {
+      *leaf = (int)(e >> VALUE_SHIFT) - 1;
+      return 1;
+    }
+  }
+  return 0;
+}
+static void memo_put(u128 k, int leaf) {
+  uint64_t h = (uint64_t)(k ^ (k >> 64)) * 0x9E3779B97F4A7C15ull;
+  h ^= h >> 29;
+  u128 e = k | (u128)(uint64_t)(leaf + 1) << VALUE_SHIFT;
+  for (int i = 0; i < 8; i++) {
+    u128 *slot = &g_memo[(h + (uint64_t)i) & g_memo_mask];
+    if (!*slot) { *slot = e; g_memo_used++; return; }
+  }
+  g_memo[h & g_memo_mask] = e; /* replace: only time depends on it */
+}
+
+/* ---- the search ------------------------------------------------------------------------ */
+/* A search returns the best leaf below a position.  `alpha` is the best leaf an ancestor can
+ * already reach (or NOLEAF): a line whose bound cannot beat it is not searched.  The answer is
+ * exact unless *low is set, and then only "no better than alpha": such answers are never
+ * stored, and an ancestor that beats alpha does not need them exact. */
+static int search(S *s, const Pending *p, int depth, int alpha, int *low);
+
+static int max_leaf(int a, int b) {
+  if (a < 0) return b;
+  if (b < 0) return a;
+  return better(a, b) ? a : b;
+}
+
+/* the value of what follows an action: run on, then search */
+static int follow(S *s, int depth, int alpha, int *low) {
+  Pending p;
+  *low = 0;
+  int leaf = run(s, &p);
+  if (g_status) return NOLEAF;
+  if (leaf != NOLEAF) return value_known(leaf) ? leaf : NOLEAF;
+  return search(s, &p, depth + 1, alpha, low);
+}
+
+/* One decision: its children are tried in turn (Node.next), keeping the best. */
+typedef struct {
+  int best, alpha, top, bounded, done;
+} Node;
+
+static void node_start(Node *n, const S *s, int alpha) {
+  n->best = NOLEAF;
+  n->alpha = alpha;
+  n->top = ceiling(s);
+  n->bounded = 0;
+  n->done = 0;
+}
+
+/* try child c (an action just applied); returns 1 when the decision may stop */
+static int node_try(Node *n, S *c, int depth) {
+  /* alpha pays for the win (its ceiling is sharp) but not for the rating, whose bound is
+   * loose: lines cut against alpha are not stored, and are searched again (measured) */
+  int floor = g_objective == 0 ? max_leaf(n->best, n->alpha) : n->best;
+  if (floor >= 0 && reaches(floor, ceiling(c))) { /* it cannot beat what is in hand */
+    if (floor != n->best) n->bounded = 1;
+    return 0;
+  }
+  int low, leaf = follow(c, depth, floor, &low);
+  if (low && floor != n->best) n->bounded = 1;
+  if (leaf >= 0 && better(leaf, n->best)) n->best = leaf;
+  n->done = reaches(n->best, n->top);
+  return n->done;
+}
+
+static int node_end(const Node *n, int *low) {
+  *low = n->bounded && n->alpha >= 0 && (n->best < 0 || better(n->alpha, n->best));
+  return n->best;
+}
+
+static int turn_search(S *s, int depth, int alpha, int *low) {
+  u128 k = 0;
+  int leaf, memo = g_memo && !g_memo_off;
+  *low = 0;
+  if (memo) {
+    k = key_of(s);
+    if (memo_get(k, &leaf)) return leaf;
+  }
+  Node n;
+  node_start(&n, s, alpha);
+  int card = s->row[s->cursor];
+  /* the order only changes the time (measured): score, then discard first for the win
+   * (a free move finds a win early), use first for the rating */
+  static const int orders[2][3] = {{0, 2, 1}, {0, 1, 2}};
+  for (int o = 0; o < 3 && !g_status; o++) {
+    int option = orders[g_objective][o];
+    S c = *s;
+    if (option == 0) { /* score: EFO.SCORE.NEXT, EFO.SCORE.ACTION */
+      if (card != s->top + 1) continue;
+      row_remove(&c, card);
+      start_score(&c, card);
+    } else if (option == 1) { /* use: EFO.USE.ACTION */
+      c.cursor++;
+      Frame *f = &c.stack[c.nstack++];
+      memset(f, 0, sizeof *f);
+      f->card = (int8_t)card;
+      f->event = EV_USE;
+      f->cost = 1;
+    } else { /* discard: EFO.DISCARD.LIMIT, EFO.DISCARD.NEVER */
+      if (__builtin_popcount(s->pile) >= 3 || (g_undiscardable >> card & 1)) continue;
+      row_remove(&c, card);
+      if (g_prog[card][EV_DISCARD][1]) {
+        Frame *f = &c.stack[c.nstack++];
+        memset(f, 0, sizeof *f);
+        f->card = (int8_t)card;
+        f->event = EV_DISCARD;
+        f->cost = 0;
+      } else {
+        c.pile |= (uint16_t)(1u << card);
+      }
+    }
+    c.phase = PH_EFFECT;
+    if (node_try(&n, &c, depth)) break;
+  }
+  int best = node_end(&n, low);
+  if (memo && !g_status && best >= 0 && !*low) memo_put(k, best);
+  return best;
+}
+
+static int effect_search(S *s, const Pending *p, int depth, int alpha, int *low) {
+  Node n;
+  node_start(&n, s, alpha);
+  const Frame *fr = &s->stack[s->nstack - 1];
+  const int32_t *in = instr_at(fr);
+  if (p->kind == OP_MAYGATE) {
+    for (int yes = 0; yes < 2 && !g_status; yes++) {
+      S c = *s;
+      Frame *f = &c.stack[c.nstack - 1];
+      f->pc = (int8_t)(yes ? f->pc + 1 : in[1]);
+      if (node_try(&n, &c, depth)) break;
+    }
+    return node_end(&n, low);
+  }
+  if (p->optional) { /* pass: skip the block */
+    S c = *s;
+    c.stack[c.nstack - 1].pc = (int8_t)in[7];
+    if (node_try(&n, &c, depth)) return node_end(&n, low);
+  }
+  int cards[16], count = 0;
+  for (int c = 0; c < 16; c++)
+    if (p->cands >> c & 1) cards[count++] = c;
+  /* every subset of `size` cards, in increasing order */
+  int idx[16];
+  for (int i = 0; i < p->size; i++) idx[i] = i;
+  while (!g_status) {
+    int chosen[16];
+    for (int i = 0; i < p->size; i++) chosen[i] = cards[idx[i]];
+    S c = *s;
+    do_choose(&c, in, chosen, p->size);
+    if (node_try(&n, &c, depth)) break;
+    int i = p->size - 1;
+    while (i >= 0 && idx[i] == count - p->size + i) i--;
+    if (i < 0) break;
+    idx[i]++;
+    for (int j = i + 1; j < p->size; j++) idx[j] = idx[j - 1] + 1;
+  }
+  return node_end(&n, low);
+}
+
+static int search(S *s, const Pending *p, int depth, int alpha, int *low) {
+  if (depth > 400) { g_status = ST_ABORT; return NOLEAF; } /* a loop within a pass */
+  if ((++g_explored & 0xFFFFF) == 0 && g_progress) g_progress();
+  if (s->phase == PH_TURN) return turn_search(s, depth, alpha, low);
+  return effect_search(s, p, depth, alpha, low);
+}
+
+/* ---- one pass: every layout of the pantry --------------------------------------------- */
+static int layout_value(const int8_t *perm, int n, int top, int minutes, uint16_t pile) {
+  S s;
+  memset(&s, 0, sizeof s);
+  s.top = (int8_t)top;
+  s.minutes = (int8_t)minutes;
+  s.pile = pile;
+  s.n = (int8_t)n;
+  memcpy(s.row, perm, (size_t)n);
+  s.phase = PH_TURN;
+  Node node;
+  node_start(&node, &s, NOLEAF);
+  int low;
+  /* step 2: pass, or put a card first for a minute (EFO.PASS.FRONT, EFO.RULING.FRONT-FIRST) */
+  for (int i = 0; i < n && !g_status; i++) {
+    S c = s;
+    if (i > 0) {
+      int8_t card = c.row[i];
+      memmove(c.row + 1, c.row, (size_t)i);
+      c.row[0] = card;
+      lose(&c, 1);
+    }
+    int floor = node.best, leaf;
+    if (c.minutes == 0) {
+      leaf = terminal_id(top, 0, R_OUT); /* EFO.CLOCK.ZERO */
+    } else {
+      if (floor >= 0 && reaches(floor, ceiling(&c))) continue;
+      leaf = turn_search(&c, 0, floor, &low);
+    }
+    if (leaf >= 0 && better(leaf, node.best)) node.best = leaf;
+    if (reaches(node.best, node.top)) break;
+  }
+  return node.best;
+}
+
+/* Solve pass start `pass`: counts[i] orders of the pantry end at leaf ids[i] under best
+ * play.  Returns the number of distinct leaves, or -1 (abort) / -2 (ambiguous: call again
+ * in rank mode). */
+int efo_solve_pass(int top, int minutes, int pile, int32_t *ids, uint64_t *counts, int cap) {
+  int8_t perm[MAXROW];
+  int n = 0;
+  for (int c = top + 1; c <= 11; c++)
+    if (!(pile >> c & 1)) perm[n++] = (int8_t)c;
+  int memo_was = g_memo_off;
+  g_memo_off = n <= 1; /* a one-card pass may be cut where it loops back to itself */
+  g_depth++;
+  uint32_t *hist = calloc(NLEAF, sizeof *hist);
+  int32_t *seen = malloc(sizeof *seen * NLEAF);
+  int nseen = 0, status = 0;
+  if (!hist || !seen) { free(hist); free(seen); g_depth--; g_memo_off = memo_was; return -1; }
+  /* every order, in lexicographic order (perm starts sorted) */
+  for (;;) {
+    int leaf = layout_value(perm, n, top, minutes, (uint16_t)pile);
+    if (g_status) break;
+    if (leaf < 0) { g_status = ST_ABORT; break; } /* every line loops */
+    if (!hist[leaf]++) seen[nseen++] = leaf;
+    g_layouts++;
+    if (g_depth == 1) g_top_layouts++;
+    int i = n - 2;
+    while (i >= 0 && perm[i] >= perm[i + 1]) i--;
+    if (i < 0) break;
+    int j = n - 1;
+    while (perm[j] <= perm[i]) j--;
+    int8_t t = perm[i]; perm[i] = perm[j]; perm[j] = t;
+    for (int a = i + 1, b = n - 1; a < b; a++, b--) { t = perm[a]; perm[a] = perm[b]; perm[b] = t; }
+  }
+  if (g_status == ST_AMBIGUOUS) status = -2;
+  else if (g_status) status = -1;
+  else if (nseen > cap) status = -1;
+  else {
+    for (int i = 0; i < nseen; i++) { ids[i] = seen[i]; counts[i] = hist[seen[i]]; }
+    status = nseen;
+  }
+  g_status = ST_OK; /* Python hears of an abort and unwinds the passes that asked */
+  g_depth--;
+  g_memo_off = memo_was;
+  free(hist);
+  free(seen);
+  return status;
+}
+
+/* ---- set-up ---------------------------------------------------------------------------- */
+int efo_init(int32_t *code, int32_t *progs, int32_t *sets, int32_t *conds, int32_t *traits,
+             int undiscardable, int unflippable, int printed, int objective,
+             double *key, int32_t *klass, int32_t *intval, need_fn need, progress_fn progress,
+             int memo_log2) {
+  g_code = code;
+  memcpy(g_prog, progs, sizeof g_prog);
+  g_sets = sets;
+  g_conds = conds;
+  for (int i = 0; i < 16; i++) g_traits[i] = (uint16_t)traits[i];
+  g_undiscardable = (uint16_t)undiscardable;
+  g_unflippable = (uint16_t)unflippable;
+  g_printed = printed;
+  g_objective = objective;
+  g_key = key;
+  g_class = klass;
+  g_intval = intval;
+  g_need = need;
+  g_progress = progress;
+  free(g_memo);
+  g_memo = NULL;
+  g_memo_used = 0;
+  if (memo_log2 > 0) {
+    g_memo = calloc((size_t)1 << memo_log2, sizeof *g_memo);
+    if (!g_memo) return -1;
+    g_memo_mask = ((uint64_t)1 << memo_log2) - 1;
+  }
+  g_explored = g_layouts = g_top_layouts = 0;
+  g_depth = 0;
+  g_memo_off = 0;
+  g_status = ST_OK;
+  g_rank_mode = 0;
+  return NLEAF;
+}
+
+void efo_set_rank_mode(int on) { g_rank_mode = on; }
+void efo_clear_memo(void) {
+  if (g_memo) memset(g_memo, 0, (size_t)(g_memo_mask + 1) * sizeof *g_memo);
+  g_memo_used = 0;
+}
+uint64_t efo_explored(void) { return g_explored; }
+uint64_t efo_layouts(void) { return g_layouts; }
+uint64_t efo_top_layouts(void) { return g_top_layouts; }
+uint64_t efo_memo_used(void) { return g_memo_used; }
+void efo_free(void) { free(g_memo); g_memo = NULL; }

@@ -1,0 +1,170 @@
+"""The native pass-by-pass solver: the same exact fractions as the Python search over the
+engine's API (core/solve.py), for the printed cards and for variant card files, with and
+without exact ranks; it declines what it cannot interpret, and says why when it cannot run."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from test_solver import PRINTED, position, write_cards
+
+from elevenes.cli import main
+from elevenes.core.solve import SolverError
+from elevenes.games.elevenes_for_one import make_game, native
+from elevenes.games.elevenes_for_one.game import EfoState
+from elevenes.games.elevenes_for_one.solver import make_solver, native_passes
+
+HERE = Path(__file__).parent / "native"
+EVERY = str(HERE / "every-construct.cards")
+
+try:
+    native.library_path()
+    COMPILER = True
+except native.NativeUnavailable:
+    COMPILER = False
+
+needs_compiler = pytest.mark.skipif(not COMPILER, reason="no C compiler on this machine")
+
+
+@pytest.fixture(autouse=True)
+def own_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Values and the compiled library go to a cache of the test session, not the user's."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.getbasetemp() / "cache"))
+
+
+def native_value(state: EfoState, objective: str, exact_ranks: bool = False) -> Fraction:
+    leaf = native.pass_start_of(state)
+    assert leaf is not None
+    solver = native.NativeSolver(state.game, objective, memo_log2=16, exact_ranks=exact_ranks)
+    try:
+        return solver.solve(leaf)
+    finally:
+        solver.close()
+
+
+ENDGAMES = [(8, 2, ()), (8, 3, ()), (7, 4, ()), (7, 5, (9,)), (6, 5, ()), (6, 6, (11,)),
+            (7, 3, (8, 11)), (5, 6, ()), (6, 15, (7, 9, 11))]
+
+
+@needs_compiler
+@pytest.mark.parametrize(("top", "minutes", "discard"), ENDGAMES)
+@pytest.mark.parametrize("objective", ["win", "rating"])
+def test_native_equals_the_python_search(top: int, minutes: int, discard: tuple[int, ...],
+                                         objective: str) -> None:
+    state = position(top, minutes, discard=discard)
+    expected = make_solver(objective).value(state)
+    assert native_value(state, objective) == expected
+    assert native_value(state, objective, exact_ranks=True) == expected
+
+
+@needs_compiler
+@pytest.mark.parametrize("cards", [EVERY, "docs/examples/slow-sugar.cards"])
+@pytest.mark.parametrize(("top", "minutes", "discard"), [(7, 5, ()), (6, 6, (8,)),
+                                                          (6, 4, (9, 11)), (5, 7, ())])
+def test_variant_cards_are_interpreted_as_python_runs_them(
+        cards: str, top: int, minutes: int, discard: tuple[int, ...]) -> None:
+    """Every construct of the card language the C interpreter has, against the compiled
+    closures of dsl/compile.py, through whole endgames."""
+    state = position(top, minutes, cards=cards, discard=discard)
+    for objective in ("win", "rating"):
+        assert native_value(state, objective) == make_solver(objective).value(state)
+
+
+@needs_compiler
+def test_the_printed_cards_as_a_variant_file_give_the_same_values() -> None:
+    """The printed cards get a coarser key in C (passed cards as a set, face-down cards
+    ahead as blockers once Sandwiches cannot act); loaded as a variant file they get none."""
+    for objective in ("win", "rating"):
+        plain = native_value(position(5, 8, cards=PRINTED), objective)
+        assert native_value(position(5, 8), objective) == plain
+
+
+@needs_compiler
+def test_the_free_redeal_is_refused_natively_too(tmp_path: Path) -> None:
+    """As in the Python search, a line that deals again for free is refused where the search
+    meets it: for the rating it must.  (For the win the native search, which tries a free
+    discard first, finds a sure win before it, and a win cannot be beaten: 1 is exact.)"""
+    state = position(8, 3, cards=write_cards(tmp_path, "Free Cakes", 0))
+    with pytest.raises(SolverError, match="loop through a chance node"):
+        native_value(state, "rating")
+    assert native_value(state, "win") == 1
+
+
+def test_cards_the_interpreter_lacks_are_declined() -> None:
+    game = make_game({"minutes": 5}, str(HERE / "random-choice.cards"))
+    with pytest.raises(native.NativeUnavailable, match="at_random|random choice"):
+        native.lower(game)
+
+
+@needs_compiler
+def test_auto_falls_back_to_python_for_such_cards(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["solve", "elevenes-for-one", "--cards", str(HERE / "random-choice.cards"),
+                 "--trolley", "8", "--minutes", "3", "--json"])
+    out, err = capsys.readouterr()
+    assert code == 0
+    assert json.loads(out)["engine"] == "python"
+    assert "using the Python search" in err and "random choice" in err
+
+
+def test_no_compiler_is_a_clear_refusal(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("CC", str(tmp_path / "no-such-cc"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "empty-cache"))
+    code = main(["solve", "elevenes-for-one", "--trolley", "8", "--minutes", "3",
+                 "--engine", "native"])
+    out, err = capsys.readouterr()
+    assert code != 0
+    assert "native engine cannot solve this" in err and "no-such-cc" in err
+    assert "Traceback" not in err
+    # auto says why and solves it in Python
+    assert main(["solve", "elevenes-for-one", "--trolley", "8", "--minutes", "3"]) == 0
+    out, err = capsys.readouterr()
+    assert "using the Python search" in err and "2/3" in out
+
+
+@needs_compiler
+def test_the_command_reports_the_native_values(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "elevenes-for-one", "--trolley", "5", "--minutes", "7", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["engine"] == "native"
+    values = {r["objective"]: r["value"] for r in doc["results"]}
+    assert values == {"win": "21377/21600", "rating": "27101/2160"}
+    assert all(r["pass_starts"] > 0 for r in doc["results"])
+
+
+@needs_compiler
+def test_values_are_kept_per_card_set(tmp_path: Path) -> None:
+    game = make_game({"minutes": 6})
+    first = native.PassValues(game, "rating")
+    state = position(7, 6)
+    value = first(state)
+    assert value is not None and first.path is not None and first.path.exists()
+    again = native.PassValues(game, "rating")
+    assert again.solver() is not None and again.solver().pass_starts() > 0  # type: ignore
+    assert again(state) == value
+    variant = make_game({"minutes": 6}, "docs/examples/slow-sugar.cards")
+    assert native.values_file(variant, "rating") != first.path
+    assert native.values_file(game, "win") != first.path
+
+
+@needs_compiler
+def test_hint_within_a_pass_uses_native_pass_values() -> None:
+    """A position inside a pass: the Python search walks the pass, the native solver values
+    the passes it leads to; the move values equal the all-Python ones."""
+    import random
+
+    from elevenes.core.play import sample_chance
+
+    state = position(5, 6)
+    rng = random.Random(11)
+    while state.is_chance_node():
+        state.apply_action(sample_chance(state, rng))
+    for objective in ("win", "rating"):
+        passes = native_passes(state, objective)
+        assert passes is not None
+        mixed = make_solver(objective, passes=passes).action_values(state)
+        plain = make_solver(objective).action_values(state)
+        assert mixed == plain
