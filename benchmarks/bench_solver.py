@@ -1,51 +1,98 @@
-"""Time and positions of the exact Elevenes for One solver (core/solve.py), per setting.
+"""Time and positions of the exact Elevenes for One solvers, per setting: the native
+pass-by-pass solver (games/elevenes_for_one/native) and the Python search over the engine's
+API (core/solve.py), in the same run.
 
-    python benchmarks/bench_solver.py [--cards N ...] [--minutes M ...] [--objective win|rating]
+    python benchmarks/bench_solver.py [--cards N ...] [--minutes M ...]
+                                      [--objective win|rating|both] [--engine native|python|both]
+                                      [--memory GIB]
 
 Each setting is the start of a pass with cards 1 to 11-N on the trolley and N cards to lay out
 (``elevenes solve elevenes-for-one --trolley 11-N --minutes M``): the whole game from the first
-deal is N = 10.  For each it prints both objectives' values, the positions explored and stored
-and the time, as a Markdown table (the docs' solver page shows one).  The work grows about
-seven-fold per card; N = 8 takes minutes and some 2 GB, N = 10 is out of reach (see the page).
+deal is N = 10.  For each it prints the value, the positions explored and stored, the pass
+starts valued and the time of each engine, as a Markdown table (the docs' solver page shows
+one), and the speed-up where both ran.  The Python search grows about seven-fold per card and
+is practical up to N = 8; the native one values the whole game (see the page).  Cached values
+are not used: every run starts empty.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import resource
 import sys
 import time
+from fractions import Fraction
 
 import elevenes
 from elevenes.games.elevenes_for_one.cli_solve import endgame
 from elevenes.games.elevenes_for_one.game import EfoGame
+from elevenes.games.elevenes_for_one.native import NativeSolver, pass_start_of
 from elevenes.games.elevenes_for_one.solver import OBJECTIVES, make_solver
+
+
+def run_native(game: EfoGame, objective: str, cards: int, memory: float
+               ) -> tuple[Fraction, int, int, int, float]:
+    state = endgame(game, 11 - cards)
+    wanted = math.ceil(math.log2(math.factorial(cards) * 256))
+    log2 = max(12, min(wanted, int(math.log2(memory * 2**30 / 16))))
+    solver = NativeSolver(game, objective, memo_log2=log2)
+    start = time.perf_counter()
+    leaf = pass_start_of(state)
+    assert leaf is not None
+    value = solver.solve(leaf)
+    seconds = time.perf_counter() - start
+    result = (value, solver.explored(), solver.stored(), solver.pass_starts(), seconds)
+    solver.close()
+    return result
+
+
+def run_python(game: EfoGame, objective: str, cards: int) -> tuple[Fraction, int, int, float]:
+    solver = make_solver(objective)
+    start = time.perf_counter()
+    value = solver.value(endgame(game, 11 - cards))
+    return value, solver.visited, len(solver.table), time.perf_counter() - start
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--cards", type=int, nargs="+", default=[2, 3, 4, 5, 6, 7],
-                        help="cards to lay out (2-10; default 2 to 7)")
+    parser.add_argument("--cards", type=int, nargs="+", default=[3, 4, 5, 6, 7],
+                        help="cards to lay out (2-10; default 3 to 7)")
     parser.add_argument("--minutes", type=int, nargs="+", default=[5, 10, 15],
                         help="minutes on the clock (default 5 10 15)")
     parser.add_argument("--objective", choices=[*OBJECTIVES, "both"], default="both")
+    parser.add_argument("--engine", choices=["native", "python", "both"], default="both")
+    parser.add_argument("--memory", type=float, default=1.0, metavar="GIB",
+                        help="the native table's size in GiB (default 1)")
     args = parser.parse_args()
     objectives = list(OBJECTIVES) if args.objective == "both" else [args.objective]
-    print("| cards | minutes | objective | value | exact | positions explored "
-          "| positions stored | seconds |")
-    print("|---:|---:|---|---:|---|---:|---:|---:|")
+    print("| cards | minutes | objective | value | native: positions / stored / pass starts "
+          "| native s | python: positions / stored | python s | speed-up |")
+    print("|---:|---:|---|---:|---:|---:|---:|---:|---:|")
     for cards in args.cards:
         for minutes in args.minutes:
             game = elevenes.load_game("elevenes-for-one", options={"minutes": minutes})
             assert isinstance(game, EfoGame)
             for objective in objectives:
-                solver = make_solver(objective)
-                start = time.perf_counter()
-                value = solver.value(endgame(game, 11 - cards))
-                seconds = time.perf_counter() - start
-                print(f"| {cards} | {minutes} | {OBJECTIVES[objective][1]} | {float(value):.4f} "
-                      f"| {value} | {solver.visited:,} | {len(solver.table):,} "
-                      f"| {seconds:.2f} |", flush=True)
+                value = None
+                native_cells, python_cells, ratio = ["", ""], ["", ""], ""
+                if args.engine in ("native", "both"):
+                    value, explored, stored, passes, n_seconds = run_native(
+                        game, objective, cards, args.memory)
+                    native_cells = [f"{explored:,} / {stored:,} / {passes:,}",
+                                    f"{n_seconds:.2f}"]
+                if args.engine in ("python", "both"):
+                    p_value, visited, kept, p_seconds = run_python(game, objective, cards)
+                    if value is not None and p_value != value:
+                        raise SystemExit(f"the engines disagree: {value} != {p_value}")
+                    value = p_value
+                    python_cells = [f"{visited:,} / {kept:,}", f"{p_seconds:.2f}"]
+                    if args.engine == "both":
+                        ratio = f"{p_seconds / max(n_seconds, 1e-6):,.0f}x"
+                assert value is not None
+                print(f"| {cards} | {minutes} | {OBJECTIVES[objective][1]} "
+                      f"| {float(value):.4f} | {' | '.join(native_cells)} "
+                      f"| {' | '.join(python_cells)} | {ratio} |", flush=True)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
     print(f"peak memory: {peak} MB", file=sys.stderr)
 

@@ -314,29 +314,36 @@ def cache_dir() -> Path:
     return Path(base) / "elevenes"
 
 
+def compiler() -> str | None:
+    """The C compiler to build with: $CC, else cc or gcc on the PATH (None: none found)."""
+    return os.environ.get("CC") or shutil.which("cc") or shutil.which("gcc")
+
+
 def library_path() -> Path:
     """Compile efo_solve.c once per source text (and compiler), then reuse it."""
-    compiler = os.environ.get("CC") or shutil.which("cc") or shutil.which("gcc")
-    if not compiler:
+    compiler_path = compiler()
+    if not compiler_path:
         raise NativeUnavailable(
             "no C compiler found (set CC, or install cc/gcc): the native solver is compiled "
             "on first use")
     source = SOURCE.read_bytes()
-    digest = hashlib.sha256(source + compiler.encode()).hexdigest()[:16]
+    digest = hashlib.sha256(source + compiler_path.encode()).hexdigest()[:16]
     target = cache_dir() / f"efo_solve-{digest}.so"
     if target.exists():
         return target
     target.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=target.parent) as work:
         built = Path(work) / target.name
-        command = [compiler, "-O2", "-shared", "-fPIC", "-o", str(built), str(SOURCE)]
+        command = [compiler_path, "-O2", "-shared", "-fPIC", "-o", str(built), str(SOURCE)]
         try:
             done = subprocess.run(command, capture_output=True, text=True, timeout=300)
         except (OSError, subprocess.TimeoutExpired) as exc:
-            raise NativeUnavailable(f"could not run the C compiler {compiler}: {exc}") from None
+            raise NativeUnavailable(
+                f"could not run the C compiler {compiler_path}: {exc}") from None
         if done.returncode != 0:
             raise NativeUnavailable(
-                f"the C compiler {compiler} failed on {SOURCE.name}:\n{done.stderr[-2000:]}")
+                f"the C compiler {compiler_path} failed on {SOURCE.name}:\n"
+                f"{done.stderr[-2000:]}")
         os.replace(built, target)  # atomic: a concurrent build leaves one whole file
     return target
 
