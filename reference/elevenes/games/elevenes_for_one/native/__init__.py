@@ -365,6 +365,9 @@ def load_library() -> ctypes.CDLL:
     lib.efo_set_rank_mode.argtypes = [ctypes.c_int]
     for name in ("efo_explored", "efo_layouts", "efo_top_layouts", "efo_memo_used"):
         getattr(lib, name).restype = ctypes.c_uint64
+    lib.efo_depth.restype = ctypes.c_int
+    lib.efo_depth_layouts.argtypes = [ctypes.c_int]
+    lib.efo_depth_layouts.restype = ctypes.c_uint64
     return lib
 
 
@@ -407,22 +410,30 @@ class Progress:
         self.last = 0.0
         self.shown = False
 
-    def update(self, done: int, total: int, passes: int, explored: int) -> None:
+    def update(self, done: int, total: int, passes: int, explored: int,
+               inner: tuple[int, int, int, int] | None = None) -> None:
+        """``inner``: (cards, minutes, orders done, orders) of the innermost pass being
+        solved, when it is not the first one (passes are solved as the first one needs them)."""
         now = time.perf_counter()
         if now - self.last < self.every:
             return
         self.last = now
         share = done / total if total else 0.0
         bar = "#" * int(share * 24)
-        self.stream.write(f"\r{self.label} [{bar:<24}] {share * 100:5.1f}% of the first deal's "
-                          f"{total:,} orders; {passes:,} pass starts; "
+        now_doing = ""
+        if inner is not None:
+            cards, minutes, part, whole = inner
+            now_doing = (f"now a pass of {cards} cards at {minutes} min "
+                         f"{part * 100 // max(whole, 1)}%; ")
+        self.stream.write(f"\r{self.label} [{bar:<24}] {share * 100:5.1f}% of the first pass's "
+                          f"{total:,} orders; {now_doing}{passes:,} pass starts valued; "
                           f"{explored / 1e6:,.0f}M positions; {now - self.start:,.0f} s ")
         self.stream.flush()
         self.shown = True
 
     def close(self) -> None:
         if self.shown:
-            self.stream.write("\r" + " " * 110 + "\r")
+            self.stream.write("\r" + " " * 150 + "\r")
             self.stream.flush()
 
 
@@ -535,9 +546,17 @@ class NativeSolver:
             return 2
 
     def tick(self) -> None:
-        if self.progress is not None:
-            self.progress.update(self.lib.efo_top_layouts(), self.top_total,
-                                 len(self.counts), self.lib.efo_explored())
+        if self.progress is None:
+            return
+        inner = None
+        depth = int(self.lib.efo_depth())
+        if 1 < depth <= len(self.solving):
+            top, minutes, pile = pass_start(self.solving[depth - 1])
+            cards = pantry_size(top, pile)
+            inner = (cards, minutes, int(self.lib.efo_depth_layouts(depth)),
+                     math.factorial(cards))
+        self.progress.update(self.lib.efo_top_layouts(), self.top_total, self.pass_starts(),
+                             self.lib.efo_explored(), inner)
 
     def solve(self, leaf: int) -> Fraction:
         """The exact value of a pass start (solving the pass starts it leads to first)."""

@@ -79,6 +79,7 @@ static progress_fn g_progress;
 static uint64_t g_explored;
 static uint64_t g_layouts, g_top_layouts;
 static int g_depth;
+static uint64_t g_depth_layouts[256]; /* layouts done by the pass being solved at each depth */
 
 /* ---- the memo: a lossy table (a lost entry only costs time) ---------------------------- */
 typedef unsigned __int128 u128;
@@ -700,6 +701,7 @@ int efo_solve_pass(int top, int minutes, int pile, int32_t *ids, uint64_t *count
   int memo_was = g_memo_off;
   g_memo_off = n <= 1; /* a one-card pass may be cut where it loops back to itself */
   g_depth++;
+  if (g_depth < 256) g_depth_layouts[g_depth] = 0;
   uint32_t *hist = calloc(NLEAF, sizeof *hist);
   int32_t *seen = malloc(sizeof *seen * NLEAF);
   int nseen = 0, status = 0;
@@ -712,6 +714,7 @@ int efo_solve_pass(int top, int minutes, int pile, int32_t *ids, uint64_t *count
     if (!hist[leaf]++) seen[nseen++] = leaf;
     g_layouts++;
     if (g_depth == 1) g_top_layouts++;
+    if (g_depth < 256) g_depth_layouts[g_depth]++;
     int i = n - 2;
     while (i >= 0 && perm[i] >= perm[i + 1]) i--;
     if (i < 0) break;
@@ -778,5 +781,7 @@ void efo_clear_memo(void) {
 uint64_t efo_explored(void) { return g_explored; }
 uint64_t efo_layouts(void) { return g_layouts; }
 uint64_t efo_top_layouts(void) { return g_top_layouts; }
+int efo_depth(void) { return g_depth; }
+uint64_t efo_depth_layouts(int depth) { return depth > 0 && depth < 256 ? g_depth_layouts[depth] : 0; }
 uint64_t efo_memo_used(void) { return g_memo_used; }
 void efo_free(void) { free(g_memo); g_memo = NULL; }
