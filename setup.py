@@ -10,7 +10,8 @@ setup(
     packages=find_packages("reference") + [f"elevenes.data.{name}" for name in DATA],
     package_dir={"": "reference", **{f"elevenes.data.{k}": v for k, v in DATA.items()}},
     package_data={**{f"elevenes.data.{name}": PATTERNS for name in DATA},
-                  # the native solver's C source, compiled on the user's machine on first use
-                  "elevenes.games.elevenes_for_one.native": ["*.c"]},
+                  # the native solver's C source, compiled on the user's machine on first use,
+                  # and the printed cards' pass-start values it computed for the whole game
+                  "elevenes.games.elevenes_for_one.native": ["*.c", "*.json"]},
     include_package_data=False,
 )

@@ -8,6 +8,7 @@ import json
 import math
 import sys
 import time
+from pathlib import Path
 
 from ...core.errors import BadOption, BadState
 from ...core.solve import Progress, SolverError
@@ -47,6 +48,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-cache", action="store_true",
                         help="neither read nor keep pass-start values in the cache "
                              "(~/.cache/elevenes)")
+    parser.add_argument("--save-values", default=None, metavar="FILE",
+                        help="native engine: write the exact value of every pass start found "
+                             "to FILE (JSON; `hint` and the solver bots read such values)")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument("--no-progress", action="store_true",
                         help="no progress line on stderr")
@@ -125,12 +129,16 @@ def run(args: argparse.Namespace) -> int:
     setting = ", ".join(f"{k}={v}" for k, v in sorted(game_options.items()))
     print(f"Elevenes for One ({setting}; {args.cards or 'printed cards'}), {where}:")
     for r in results:
-        work = (f"{r.passes:,} pass starts valued, " if engine == "native" else "")
+        work = (f"{r.passes:,} pass starts solved, " if engine == "native" else "")
         print(f"  best {OBJECTIVES[r.objective][1]}: {fmt(r.objective, r.value)}"
               f"  [policy maximising the {OBJECTIVES[r.objective][1]}; {engine} engine: "
               f"{work}{r.explored:,} positions explored, {r.stored:,} stored, "
               f"{r.seconds:.1f} s]")
     return 0
+
+
+def objectives_of(args: argparse.Namespace) -> list[str]:
+    return list(OBJECTIVES) if args.objective == "both" else [args.objective]
 
 
 def choose_engine(args: argparse.Namespace, state: EfoState) -> str:
@@ -186,9 +194,17 @@ def solve_native(state: EfoState, objective: str, args: argparse.Namespace,
                 solver.save(path)
             except OSError as exc:
                 print(f"note: the values could not be kept in {path}: {exc}", file=sys.stderr)
+        if args.save_values:
+            target = Path(args.save_values)
+            if len(objectives_of(args)) > 1:
+                target = target.with_name(f"{target.stem}-{objective}{target.suffix}")
+            try:
+                solver.save(target)
+            except OSError as exc:
+                raise BadOption(f"cannot write {target}: {exc}") from None
     finally:
         if progress is not None:
             progress.close()
         solver.close()
     return Solved(objective, value, solver.explored(), solver.stored(),
-                  time.perf_counter() - start, solver.pass_starts())
+                  time.perf_counter() - start, len(solver.counts))

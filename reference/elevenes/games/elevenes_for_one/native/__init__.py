@@ -499,12 +499,15 @@ class NativeSolver:
         return len(saved)
 
     def save(self, path: Path) -> None:
-        """Write every pass-start value known (atomically: a reader sees a whole file)."""
+        """Write every pass-start value known (atomically: a reader sees a whole file).  A
+        value is keyed by its pass start: top card * 16 + minutes, shifted left 11 bits, or'ed
+        with the discard pile's bit mask of cards shifted right by one."""
         values = {str(k): str(v) for k, v in sorted(self.values.items()) if k < NPASS}
         path.parent.mkdir(parents=True, exist_ok=True)
-        partial = path.with_suffix(f".{os.getpid()}.part")
+        partial = path.with_name(f"{path.name}.{os.getpid()}.part")
         partial.write_text(json.dumps({"format": CACHE_FORMAT, "objective": self.objective,
-                                       "values": values}))
+                                       "cards": cards_digest(self.game), "values": values},
+                                      indent=0))
         os.replace(partial, path)
 
     def pass_starts(self) -> int:
@@ -635,6 +638,26 @@ def pass_start_of(state: EfoState) -> int | None:
 CACHE_FORMAT = 1
 
 
+def cards_digest(game: EfoGame) -> str:
+    """A digest of the card programs as the native solver runs them."""
+    return hashlib.sha256(json.dumps([CACHE_FORMAT, game.printed_cards, lower(game)],
+                                     sort_keys=True).encode()).hexdigest()[:20]
+
+
+def shipped_file(game: EfoGame, objective: str) -> Path | None:
+    """The values shipped with elevenes for the printed cards (the whole game, solved once
+    with ``elevenes solve elevenes-for-one --save-values``), if they are of these cards."""
+    path = Path(__file__).with_name(f"printed-{objective}.json")
+    if not game.printed_cards or not path.exists():
+        return None
+    try:
+        if json.loads(path.read_text())["cards"] != cards_digest(game):
+            return None
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    return path
+
+
 def values_file(game: EfoGame, objective: str) -> Path:
     """Where the pass-start values of these cards and this objective are kept between runs:
     named by a digest of the lowered card programs, the C source and the objective, so a
@@ -676,6 +699,9 @@ class PassValues:
         if self._solver is None and self.unavailable is None:
             try:
                 self._solver = NativeSolver(self.game, self.objective, None, self.memo_log2)
+                shipped = shipped_file(self.game, self.objective)
+                if shipped is not None:
+                    self._solver.load(shipped)
                 if self.use_cache:
                     self.path = values_file(self.game, self.objective)
                     self._solver.load(self.path)
