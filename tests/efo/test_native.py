@@ -34,8 +34,10 @@ def native_value(state: EfoState, objective: str, exact_ranks: bool = False) -> 
         solver.close()
 
 
+# with discard piles, the low cards (Tea, Milk, Sugar, Cups & Saucers) are in small pantries too
 ENDGAMES = [(8, 2, ()), (8, 3, ()), (7, 4, ()), (7, 5, (9,)), (6, 5, ()), (6, 6, (11,)),
-            (7, 3, (8, 11)), (5, 6, ()), (6, 15, (7, 9, 11))]
+            (7, 3, (8, 11)), (5, 6, ()), (6, 15, (7, 9, 11)), (3, 5, (6, 8, 10)),
+            (2, 3, (6, 9, 10)), (3, 4, (7, 10, 11)), (4, 6, (5, 9, 11))]
 
 
 @needs_compiler
@@ -47,6 +49,18 @@ def test_native_equals_the_python_search(top: int, minutes: int, discard: tuple[
     expected = make_solver(objective).value(state)
     assert native_value(state, objective) == expected
     assert native_value(state, objective, exact_ranks=True) == expected
+
+
+@needs_compiler
+def test_the_challenge_variant_starts_with_an_empty_trolley() -> None:
+    """EFO.VARIANT.TROLLEY: (1) is laid out with the others and must be scored first."""
+    game = make_game({"minutes": 1, "challenge": True})
+    doc = game.new_initial_state().to_json()
+    doc["discard"] = [2, 5, 9]
+    doc["deck"] = [c for c in doc["deck"] if c not in doc["discard"]]
+    state = game.state_from_json(doc)
+    for objective in ("win", "rating"):
+        assert native_value(state, objective) == make_solver(objective).value(state)
 
 
 @needs_compiler
@@ -157,3 +171,45 @@ def test_hint_within_a_pass_uses_native_pass_values() -> None:
         mixed = make_solver(objective, passes=passes).action_values(state)
         plain = make_solver(objective).action_values(state)
         assert mixed == plain
+
+
+@needs_compiler
+def test_save_values_writes_what_hint_reads(tmp_path: Path) -> None:
+    target = tmp_path / "values.json"
+    assert main(["solve", "elevenes-for-one", "--trolley", "6", "--minutes", "6",
+                 "--objective", "rating", "--save-values", str(target)]) == 0
+    doc = json.loads(target.read_text())
+    game = make_game({"minutes": 6})
+    assert doc["objective"] == "rating" and doc["cards"] == native.cards_digest(game)
+    start = native.pass_start_of(position(6, 6))
+    assert Fraction(doc["values"][str(start)]) == Fraction(64, 5)
+    solver = native.NativeSolver(game, "rating", memo_log2=12)
+    assert solver.load(target) == len(doc["values"])
+    assert solver.solve(start) == Fraction(64, 5) and not solver.counts  # nothing to solve
+
+
+SHIPPED = {objective: Path(native.__file__).with_name(f"printed-{objective}.json")
+           for objective in ("win", "rating")}
+
+
+@needs_compiler
+@pytest.mark.parametrize("objective", ["win", "rating"])
+def test_the_shipped_values_are_those_of_the_printed_cards(objective: str) -> None:
+    """The whole game's pass-start values ship with elevenes for `hint` and the bots.  They
+    must be of the cards as they are now, and every small pass start among them must come out
+    the same when solved again from nothing."""
+    path = SHIPPED[objective]
+    assert path.exists(), f"{path.name} is missing: solve the whole game with --save-values"
+    game = make_game()
+    assert native.shipped_file(game, objective) == path, (
+        f"{path.name} is of other cards: solve the whole game again with --save-values")
+    shipped = {int(k): Fraction(v) for k, v in json.loads(path.read_text())["values"].items()}
+    small = sorted(k for k in shipped
+                   if native.pantry_size(*native.pass_start(k)[::2]) <= 4)
+    assert len(small) > 100
+    fresh = native.NativeSolver(game, objective, memo_log2=18)
+    try:
+        for leaf in small:
+            assert fresh.solve(leaf) == shipped[leaf], native.pass_start(leaf)
+    finally:
+        fresh.close()

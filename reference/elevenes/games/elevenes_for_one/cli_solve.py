@@ -186,6 +186,7 @@ def solve_native(state: EfoState, objective: str, args: argparse.Namespace,
     try:
         if path is not None:
             solver.load(path)
+            solver.autosave = path  # a stopped solve resumes where it was
         leaf = pass_start_of(state)
         assert leaf is not None
         value = solver.solve(leaf)

@@ -363,6 +363,7 @@ def load_library() -> ctypes.CDLL:
                                    ctypes.POINTER(ctypes.c_uint64), ctypes.c_int]
     lib.efo_solve_pass.restype = ctypes.c_int
     lib.efo_set_rank_mode.argtypes = [ctypes.c_int]
+    lib.efo_set_alpha_rating.argtypes = [ctypes.c_int]
     for name in ("efo_explored", "efo_layouts", "efo_top_layouts", "efo_memo_used"):
         getattr(lib, name).restype = ctypes.c_uint64
     lib.efo_depth.restype = ctypes.c_int
@@ -463,6 +464,8 @@ class NativeSolver:
         self.error: BaseException | None = None
         self.rank_mode = False
         self.top_total = 0
+        self.autosave: Path | None = None  # where to keep the values found, once a minute
+        self.saved_at = time.perf_counter()
         for leaf in range(NPASS, NLEAF):
             self.set_value(leaf, terminal_value(objective, leaf))
         self._need = NEED(self.need)
@@ -588,6 +591,12 @@ class NativeSolver:
         value /= total
         self.counts[leaf] = counts
         self.set_value(leaf, value)
+        if self.autosave is not None and time.perf_counter() - self.saved_at > 60:
+            self.saved_at = time.perf_counter()
+            try:  # a long solve that is stopped resumes from here
+                self.save(self.autosave)
+            except OSError:
+                self.autosave = None
         return value
 
     def run_pass(self, top: int, minutes: int, pile: int, ranked: bool) -> int:

@@ -87,6 +87,7 @@ static u128 *g_memo;
 static uint64_t g_memo_mask;
 static uint64_t g_memo_used;
 static int g_memo_off;
+static int g_alpha_rating = 1;
 
 static int pass_id(int top, int minutes, uint16_t pile) {
   return ((top * 16 + minutes) << 11) | (pile >> 1);
@@ -424,9 +425,12 @@ static int better(int a, int b) {
 
 /* the best a position can still reach (solver.py: best_possible) */
 static int ceiling(const S *s) {
-  if (g_objective == 0) /* printed: (2)-(10) each cost a minute, and (11) needs one left */
-    return !g_printed || s->result == R_WON || s->minutes >= 11 - s->top;
-  if (g_printed) return (s->top + 1 < 11 ? s->top + 1 : 11) + s->minutes;
+  if (g_objective == 0) /* printed: (2)-(10) each cost a minute, (4) two, (11) needs one left */
+    return !g_printed || s->result == R_WON || s->minutes >= 11 - s->top + (s->top < 4);
+  if (g_printed) { /* each card scored costs a minute, (4) two, (11) none once it can be */
+    if (s->result == R_WON) return 11 + s->minutes;
+    return s->top + s->minutes + (s->top >= 4 && s->minutes >= 11 - s->top);
+  }
   return 11 + s->minutes;
 }
 static int reaches(int leaf, int bound) { /* is the leaf's value >= bound, exactly? */
@@ -478,28 +482,29 @@ static u128 key_of(const S *s) {
 }
 
 #define VALUE_SHIFT 108
-static int memo_get(u128 k, int *leaf) {
+#define LOW_BIT 107 /* the entry is a bound: the position is worth no more than the leaf */
+#define KEY_MASK (((u128)1 << LOW_BIT) - 1)
+static u128 *memo_slot(u128 k, int insert) {
   uint64_t h = (uint64_t)(k ^ (k >> 64)) * 0x9E3779B97F4A7C15ull;
   h ^= h >> 29;
-  for (int i = 0; i < 8; i++) {
-    u128 e = g_memo[(h + (uint64_t)i) & g_memo_mask];
-    if (!e) return 0;
-    if ((e & (((u128)1 << VALUE_SHIFT) - 1)) == k) {
-      *leaf = (int)(e >> VALUE_SHIFT) - 1;
-      return 1;
-    }
-  }
-  return 0;
-}
-static void memo_put(u128 k, int leaf) {
-  uint64_t h = (uint64_t)(k ^ (k >> 64)) * 0x9E3779B97F4A7C15ull;
-  h ^= h >> 29;
-  u128 e = k | (u128)(uint64_t)(leaf + 1) << VALUE_SHIFT;
   for (int i = 0; i < 8; i++) {
     u128 *slot = &g_memo[(h + (uint64_t)i) & g_memo_mask];
-    if (!*slot) { *slot = e; g_memo_used++; return; }
+    if (!*slot) return insert ? slot : NULL;
+    if ((*slot & KEY_MASK) == k) return slot;
   }
-  g_memo[h & g_memo_mask] = e; /* replace: only time depends on it */
+  return insert ? &g_memo[h & g_memo_mask] : NULL; /* replace: only time depends on it */
+}
+static int memo_get(u128 k, int *leaf, int *bound) {
+  u128 *slot = memo_slot(k, 0);
+  if (!slot) return 0;
+  *leaf = (int)(*slot >> VALUE_SHIFT) - 1;
+  *bound = (int)(*slot >> LOW_BIT & 1);
+  return 1;
+}
+static void memo_put(u128 k, int leaf, int bound) {
+  u128 *slot = memo_slot(k, 1);
+  if (!*slot) g_memo_used++;
+  *slot = k | (u128)bound << LOW_BIT | (u128)(uint64_t)(leaf + 1) << VALUE_SHIFT;
 }
 
 /* ---- the search ------------------------------------------------------------------------ */
@@ -542,7 +547,7 @@ static void node_start(Node *n, const S *s, int alpha) {
 static int node_try(Node *n, S *c, int depth) {
   /* alpha pays for the win (its ceiling is sharp) but not for the rating, whose bound is
    * loose: lines cut against alpha are not stored, and are searched again (measured) */
-  int floor = g_objective == 0 ? max_leaf(n->best, n->alpha) : n->best;
+  int floor = (g_objective == 0 || g_alpha_rating) ? max_leaf(n->best, n->alpha) : n->best;
   if (floor >= 0 && reaches(floor, ceiling(c))) { /* it cannot beat what is in hand */
     if (floor != n->best) n->bounded = 1;
     return 0;
@@ -564,8 +569,14 @@ static int turn_search(S *s, int depth, int alpha, int *low) {
   int leaf, memo = g_memo && !g_memo_off;
   *low = 0;
   if (memo) {
+    int bound;
     k = key_of(s);
-    if (memo_get(k, &leaf)) return leaf;
+    if (memo_get(k, &leaf, &bound)) {
+      if (!bound) return leaf;
+      /* searched before against an alpha no better than this one: it failed low then, so
+       * it fails low now (no leaf is returned: that one need not be reachable from here) */
+      if (alpha >= 0 && !better(leaf, alpha)) { *low = 1; return NOLEAF; }
+    }
   }
   Node n;
   node_start(&n, s, alpha);
@@ -604,7 +615,10 @@ static int turn_search(S *s, int depth, int alpha, int *low) {
     if (node_try(&n, &c, depth)) break;
   }
   int best = node_end(&n, low);
-  if (memo && !g_status && best >= 0 && !*low) memo_put(k, best);
+  if (memo && !g_status) {
+    if (!*low && best >= 0) memo_put(k, best, 0);
+    else if (*low) memo_put(k, alpha, 1);
+  }
   return best;
 }
 
@@ -774,6 +788,7 @@ int efo_init(int32_t *code, int32_t *progs, int32_t *sets, int32_t *conds, int32
 }
 
 void efo_set_rank_mode(int on) { g_rank_mode = on; }
+void efo_set_alpha_rating(int on) { g_alpha_rating = on; }
 void efo_clear_memo(void) {
   if (g_memo) memset(g_memo, 0, (size_t)(g_memo_mask + 1) * sizeof *g_memo);
   g_memo_used = 0;
