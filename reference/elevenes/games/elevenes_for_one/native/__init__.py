@@ -363,7 +363,6 @@ def load_library() -> ctypes.CDLL:
                                    ctypes.POINTER(ctypes.c_uint64), ctypes.c_int]
     lib.efo_solve_pass.restype = ctypes.c_int
     lib.efo_set_rank_mode.argtypes = [ctypes.c_int]
-    lib.efo_set_alpha_rating.argtypes = [ctypes.c_int]
     for name in ("efo_explored", "efo_layouts", "efo_top_layouts", "efo_memo_used"):
         getattr(lib, name).restype = ctypes.c_uint64
     lib.efo_depth.restype = ctypes.c_int

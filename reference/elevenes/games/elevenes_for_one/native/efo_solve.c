@@ -87,7 +87,6 @@ static u128 *g_memo;
 static uint64_t g_memo_mask;
 static uint64_t g_memo_used;
 static int g_memo_off;
-static int g_alpha_rating = 1;
 
 static int pass_id(int top, int minutes, uint16_t pile) {
   return ((top * 16 + minutes) << 11) | (pile >> 1);
@@ -485,8 +484,12 @@ static u128 key_of(const S *s) {
 #define LOW_BIT 107 /* the entry is a bound: the position is worth no more than the leaf */
 #define KEY_MASK (((u128)1 << LOW_BIT) - 1)
 static u128 *memo_slot(u128 k, int insert) {
-  uint64_t h = (uint64_t)(k ^ (k >> 64)) * 0x9E3779B97F4A7C15ull;
-  h ^= h >> 29;
+  uint64_t h = (uint64_t)k ^ ((uint64_t)(k >> 64) * 0xC2B2AE3D27D4EB4Full);
+  h ^= h >> 33; /* murmur3's finaliser: every bit of the key moves the slot */
+  h *= 0xFF51AFD7ED558CCDull;
+  h ^= h >> 33;
+  h *= 0xC4CEB9FE1A85EC53ull;
+  h ^= h >> 33;
   for (int i = 0; i < 8; i++) {
     u128 *slot = &g_memo[(h + (uint64_t)i) & g_memo_mask];
     if (!*slot) return insert ? slot : NULL;
@@ -547,7 +550,7 @@ static void node_start(Node *n, const S *s, int alpha) {
 static int node_try(Node *n, S *c, int depth) {
   /* alpha pays for the win (its ceiling is sharp) but not for the rating, whose bound is
    * loose: lines cut against alpha are not stored, and are searched again (measured) */
-  int floor = (g_objective == 0 || g_alpha_rating) ? max_leaf(n->best, n->alpha) : n->best;
+  int floor = g_objective == 0 ? max_leaf(n->best, n->alpha) : n->best;
   if (floor >= 0 && reaches(floor, ceiling(c))) { /* it cannot beat what is in hand */
     if (floor != n->best) n->bounded = 1;
     return 0;
@@ -788,7 +791,6 @@ int efo_init(int32_t *code, int32_t *progs, int32_t *sets, int32_t *conds, int32
 }
 
 void efo_set_rank_mode(int on) { g_rank_mode = on; }
-void efo_set_alpha_rating(int on) { g_alpha_rating = on; }
 void efo_clear_memo(void) {
   if (g_memo) memset(g_memo, 0, (size_t)(g_memo_mask + 1) * sizeof *g_memo);
   g_memo_used = 0;
