@@ -213,3 +213,14 @@ def test_the_shipped_values_are_those_of_the_printed_cards(objective: str) -> No
             assert fresh.solve(leaf) == shipped[leaf], native.pass_start(leaf)
     finally:
         fresh.close()
+
+
+@needs_compiler
+def test_the_whole_game_is_answered_from_the_shipped_values(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "elevenes-for-one", "--objective", "rating", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    (result,) = doc["results"]
+    shipped = json.loads(SHIPPED["rating"].read_text())["values"]
+    assert result["value"] == shipped[str(native.pass_id(1, 15, 0))]
+    assert result["pass_starts"] == 0 and 13.9 < result["float"] < 13.91

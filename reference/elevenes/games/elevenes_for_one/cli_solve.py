@@ -48,6 +48,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-cache", action="store_true",
                         help="neither read nor keep pass-start values in the cache "
                              "(~/.cache/elevenes)")
+    parser.add_argument("--recompute", action="store_true",
+                        help="native engine: solve from nothing, reading neither the values "
+                             "shipped for the printed cards nor the cache")
     parser.add_argument("--save-values", default=None, metavar="FILE",
                         help="native engine: write the exact value of every pass start found "
                              "to FILE (JSON; `hint` and the solver bots read such values)")
@@ -128,6 +131,9 @@ def run(args: argparse.Namespace) -> int:
              "from the start")
     setting = ", ".join(f"{k}={v}" for k, v in sorted(game_options.items()))
     print(f"Elevenes for One ({setting}; {args.cards or 'printed cards'}), {where}:")
+    if engine == "native" and any(r.passes == 0 for r in results):
+        print("  (known values: shipped with elevenes for the printed cards, or kept in the "
+              "cache by an earlier run; --recompute solves them again)")
     for r in results:
         work = (f"{r.passes:,} pass starts solved, " if engine == "native" else "")
         print(f"  best {OBJECTIVES[r.objective][1]}: {fmt(r.objective, r.value)}"
@@ -169,7 +175,7 @@ def choose_engine(args: argparse.Namespace, state: EfoState) -> str:
 
 def solve_native(state: EfoState, objective: str, args: argparse.Namespace,
                  label: str | None) -> Solved:
-    from .native import NativeSolver, pass_start_of, values_file
+    from .native import NativeSolver, pass_start_of, shipped_file, values_file
     from .native import Progress as NativeProgress
 
     progress = NativeProgress(label) if label else None
@@ -184,8 +190,13 @@ def solve_native(state: EfoState, objective: str, args: argparse.Namespace,
     solver = NativeSolver(game, objective, progress, log2)
     path = None if args.no_cache else values_file(game, objective)
     try:
+        if not args.recompute:
+            shipped = shipped_file(game, objective)
+            if shipped is not None:  # the whole game, solved once by this engine
+                solver.load(shipped)
+            if path is not None:
+                solver.load(path)
         if path is not None:
-            solver.load(path)
             solver.autosave = path  # a stopped solve resumes where it was
         leaf = pass_start_of(state)
         assert leaf is not None
