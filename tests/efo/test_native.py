@@ -130,7 +130,8 @@ def test_no_compiler_is_a_clear_refusal(monkeypatch: pytest.MonkeyPatch, tmp_pat
 
 @needs_compiler
 def test_the_command_reports_the_native_values(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["solve", "elevenes-for-one", "--trolley", "5", "--minutes", "7", "--json"]) == 0
+    assert main(["solve", "elevenes-for-one", "--trolley", "5", "--minutes", "7", "--json",
+                 "--recompute", "--no-cache"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["engine"] == "native"
     values = {r["objective"]: r["value"] for r in doc["results"]}
@@ -140,16 +141,17 @@ def test_the_command_reports_the_native_values(capsys: pytest.CaptureFixture[str
 
 @needs_compiler
 def test_values_are_kept_per_card_set(tmp_path: Path) -> None:
-    game = make_game({"minutes": 6})
+    sugar = "docs/examples/slow-sugar.cards"  # no values ship for a variant: all solved here
+    game = make_game({"minutes": 6}, sugar)
     first = native.PassValues(game, "rating")
-    state = position(7, 6)
+    state = position(7, 6, cards=sugar)
     value = first(state)
     assert value is not None and first.path is not None and first.path.exists()
     again = native.PassValues(game, "rating")
     assert again.solver() is not None and again.solver().pass_starts() > 0  # type: ignore
     assert again(state) == value
-    variant = make_game({"minutes": 6}, "docs/examples/slow-sugar.cards")
-    assert native.values_file(variant, "rating") != first.path
+    printed = make_game({"minutes": 6})
+    assert native.values_file(printed, "rating") != first.path
     assert native.values_file(game, "win") != first.path
 
 
@@ -224,3 +226,30 @@ def test_the_whole_game_is_answered_from_the_shipped_values(
     shipped = json.loads(SHIPPED["rating"].read_text())["values"]
     assert result["value"] == shipped[str(native.pass_id(1, 15, 0))]
     assert result["pass_starts"] == 0 and 13.9 < result["float"] < 13.91
+
+
+@needs_compiler
+def test_hint_on_a_first_deal_of_the_whole_game(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """The shipped values make the whole game's positions answerable at once: every move of
+    a first deal is listed with exact values, and the marked moves are the best ones."""
+    import random
+
+    from elevenes.core.play import sample_chance
+
+    state = make_game().new_initial_state()
+    rng = random.Random(5)
+    while state.is_chance_node():
+        state.apply_action(sample_chance(state, rng))
+    path = tmp_path / "first.json"
+    path.write_text(json.dumps(state.to_json()))
+    assert main(["hint", str(path), "--exact", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    moves = state.legal_action_strings()
+    for label in ("chance to win", "expected rating"):
+        block = out.split(f"{label}, exactly:\n", 1)[1].splitlines()[:len(moves)]
+        values = {line[2:16].strip(): Fraction(line[16:].strip()) for line in block}
+        assert sorted(values) == sorted(moves)
+        best = max(values.values())
+        marked = out.split(f"best for the {label}: ", 1)[1].splitlines()[0].split(", ")
+        assert sorted(marked) == sorted(m for m, v in values.items() if v == best)

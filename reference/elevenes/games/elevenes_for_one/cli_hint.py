@@ -12,6 +12,13 @@ from .cli_solve import load_position
 from .solver import OBJECTIVES, fmt, make_solver, native_passes
 
 
+def approx(objective: str, value: Fraction) -> str:
+    """A value rounded for the table: a percentage for a chance, points for a rating."""
+    if objective == "win":
+        return f"{float(value) * 100:.4f}%"
+    return f"{float(value):.4f} points"
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("state", metavar="STATE.json",
                         help="an Elevenes for One position (a canonical state file)")
@@ -22,6 +29,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--engine", choices=["auto", "python"], default="auto",
                         help="auto (default): the native solver values the passes to come "
                              "(compiled on first use, values cached); python: all in Python")
+    parser.add_argument("--exact", action="store_true",
+                        help="also print each value as an exact fraction")
     parser.add_argument("--no-progress", action="store_true",
                         help="no progress line on stderr")
 
@@ -49,13 +58,20 @@ def run(args: argparse.Namespace) -> int:
     if not values:
         return 0
     best = {objective: max(table.values()) for objective, table in values.items()}
-    print((f"{'move':<16}" + "".join(f"{OBJECTIVES[o][1]:<36}" for o in values)).rstrip())
+    print((f"{'move':<16}" + "".join(f"{OBJECTIVES[o][1]:<24}" for o in values)).rstrip())
     for action in state.legal_actions():
         cells = []
         for objective, table in values.items():
             mark = " *" if table[action] == best[objective] else ""
-            cells.append(f"{fmt(objective, table[action])}{mark}".ljust(36))
+            cells.append(f"{approx(objective, table[action])}{mark}".ljust(24))
         print(f"{state.action_to_string(action):<16}" + "".join(cells).rstrip())
+    print("(* the best; values are exact, shown rounded" +
+          ("" if args.exact else ": --exact prints the fractions") + ")")
+    if args.exact:
+        for objective, table in values.items():
+            print(f"{OBJECTIVES[objective][1]}, exactly:")
+            for action in state.legal_actions():
+                print(f"  {state.action_to_string(action):<14}{table[action]}")
     for objective, table in values.items():
         moves = [state.action_to_string(a) for a, v in table.items() if v == best[objective]]
         print(f"best for the {OBJECTIVES[objective][1]}: {', '.join(moves)}")
