@@ -81,22 +81,26 @@ class Progress:
         self.start = time.perf_counter()
         self.last = 0.0
         self.shown = False
+        self.width = 0
 
-    def update(self, solver: Solver) -> None:
+    def draw(self, text: str) -> None:
+        """Redraw the line with ``text`` (after the label), unless it was drawn just now."""
         now = time.perf_counter()
         if now - self.last < self.every:
             return
         self.last = now
-        self.stream.write(
-            f"\r{self.label}: {solver.visited:,} positions explored, "
-            f"{len(solver.table):,} stored, {now - self.start:.1f} s "
-        )
+        line = f"\r{self.label}{text} {now - self.start:,.1f} s "
+        self.width = max(self.width, len(line))
+        self.stream.write(line)
         self.stream.flush()
         self.shown = True
 
+    def update(self, solver: Solver) -> None:
+        self.draw(f": {solver.visited:,} positions explored, {len(solver.table):,} stored,")
+
     def close(self) -> None:
         if self.shown:
-            self.stream.write("\r" + " " * 78 + "\r")
+            self.stream.write("\r" + " " * self.width + "\r")
             self.stream.flush()
 
 

@@ -32,7 +32,6 @@ import math
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Sequence
@@ -42,6 +41,7 @@ from typing import Any
 
 from ....core.errors import ElevenesError
 from ....core.solve import FREE_REDEAL, SolverError
+from ....core.solve import Progress as CoreProgress
 from ....dsl import ast
 from ....dsl.load import check_files
 from ....dsl.vocab import vocabulary_for
@@ -399,25 +399,16 @@ def terminal_value(objective: str, leaf: int) -> Fraction:
     return Fraction(top + (0 if result == OUT else minutes))  # EFO.RATING
 
 
-class Progress:
+class Progress(CoreProgress):
     """The progress line: layouts of the first pass done (a bar), pass starts valued."""
 
     def __init__(self, label: str, stream: Any = None, every: float = 0.5) -> None:
-        self.label = label
-        self.stream = stream if stream is not None else sys.stderr
-        self.every = every
-        self.start = time.perf_counter()
-        self.last = 0.0
-        self.shown = False
+        super().__init__(label, stream, every)
 
-    def update(self, done: int, total: int, passes: int, explored: int,
-               inner: tuple[int, int, int, int] | None = None) -> None:
+    def layouts(self, done: int, total: int, passes: int, explored: int,
+                inner: tuple[int, int, int, int] | None = None) -> None:
         """``inner``: (cards, minutes, orders done, orders) of the innermost pass being
         solved, when it is not the first one (passes are solved as the first one needs them)."""
-        now = time.perf_counter()
-        if now - self.last < self.every:
-            return
-        self.last = now
         share = done / total if total else 0.0
         bar = "#" * int(share * 24)
         now_doing = ""
@@ -425,16 +416,8 @@ class Progress:
             cards, minutes, part, whole = inner
             now_doing = (f"now a pass of {cards} cards at {minutes} min "
                          f"{part * 100 // max(whole, 1)}%; ")
-        self.stream.write(f"\r{self.label} [{bar:<24}] {share * 100:5.1f}% of the first pass's "
-                          f"{total:,} orders; {now_doing}{passes:,} pass starts valued; "
-                          f"{explored / 1e6:,.0f}M positions; {now - self.start:,.0f} s ")
-        self.stream.flush()
-        self.shown = True
-
-    def close(self) -> None:
-        if self.shown:
-            self.stream.write("\r" + " " * 150 + "\r")
-            self.stream.flush()
+        self.draw(f" [{bar:<24}] {share * 100:5.1f}% of the first pass's {total:,} orders; "
+                  f"{now_doing}{passes:,} pass starts valued; {explored / 1e6:,.0f}M positions;")
 
 
 class NativeSolver:
@@ -560,7 +543,7 @@ class NativeSolver:
             cards = pantry_size(top, pile)
             inner = (cards, minutes, int(self.lib.efo_depth_layouts(depth)),
                      math.factorial(cards))
-        self.progress.update(self.lib.efo_top_layouts(), self.top_total, self.pass_starts(),
+        self.progress.layouts(self.lib.efo_top_layouts(), self.top_total, self.pass_starts(),
                              self.lib.efo_explored(), inner)
 
     def solve(self, leaf: int) -> Fraction:
