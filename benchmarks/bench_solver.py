@@ -18,7 +18,6 @@ are not used: every run starts empty.
 from __future__ import annotations
 
 import argparse
-import math
 import resource
 import sys
 import time
@@ -27,16 +26,14 @@ from fractions import Fraction
 import elevenes
 from elevenes.games.elevenes_for_one.cli_solve import endgame
 from elevenes.games.elevenes_for_one.game import EfoGame
-from elevenes.games.elevenes_for_one.native import NativeSolver, pass_start_of
+from elevenes.games.elevenes_for_one.native import NativeSolver, pass_start_of, table_log2
 from elevenes.games.elevenes_for_one.solver import OBJECTIVES, make_solver
 
 
 def run_native(game: EfoGame, objective: str, cards: int, memory: float
                ) -> tuple[Fraction, int, int, int, float]:
     state = endgame(game, 11 - cards)
-    wanted = math.ceil(math.log2(math.factorial(cards) * 256))
-    log2 = max(12, min(wanted, int(math.log2(memory * 2**30 / 16))))
-    solver = NativeSolver(game, objective, memo_log2=log2)
+    solver = NativeSolver(game, objective, memo_log2=table_log2(cards, memory))
     start = time.perf_counter()
     leaf = pass_start_of(state)
     assert leaf is not None

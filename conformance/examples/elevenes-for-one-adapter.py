@@ -24,6 +24,13 @@ NUM = re.compile(r"^[1-9][0-9]?$")
 CARD_WORDS = {"deal", "front", "return", "move"}  # words that name cards
 
 
+
+def pair_choices(word, cands):
+    """Every pair of the candidates as a choice, in the order the protocol lists them."""
+    pairs = [tuple(sorted(p)) for p in itertools.combinations(cands, 2)]
+    pairs.sort(key=lambda p: (1 << p[0]) + (1 << p[1]))
+    return [f"{word} {a} {b}" for a, b in pairs]
+
 class Refused(Exception):
     def __init__(self, rule, message=""):
         super().__init__(message or rule)
@@ -216,9 +223,7 @@ class Game:
             elif card == 3 and event in ("use", "score"):
                 cands = self.flip_candidates(e)
                 if len(cands) > 2:
-                    pairs = [tuple(sorted(p)) for p in itertools.combinations(cands, 2)]
-                    pairs.sort(key=lambda p: (1 << p[0]) + (1 << p[1]))
-                    self.choice = [f"flip {a} {b}" for a, b in pairs]
+                    self.choice = pair_choices("flip", cands)
                     return
                 for c in cands:
                     self.flip_down(c)
@@ -229,9 +234,7 @@ class Game:
             elif card == 7 and event in ("use", "score"):
                 cands = self.swap_candidates(e)
                 if len(cands) > 2:
-                    pairs = [tuple(sorted(p)) for p in itertools.combinations(cands, 2)]
-                    pairs.sort(key=lambda p: (1 << p[0]) + (1 << p[1]))
-                    self.choice = [f"swap {a} {b}" for a, b in pairs]
+                    self.choice = pair_choices("swap", cands)
                     return
                 if len(cands) == 2:
                     self.swap(*cands)

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 import elevenes
-from elevenes.core.play import play
+from elevenes.core.play import legal_counts, play
 from elevenes.games.elevenes_for_one.bots import BOTS
 
 TRACES = Path(__file__).with_name("golden_traces.json")
@@ -26,13 +26,8 @@ CASES = [("greedy", 2, {}), ("greedy", 4, {}), ("random", 7, {}),
 def record(bot: str, seed: int, options: dict[str, Any]) -> dict[str, Any]:
     game = elevenes.load_game("elevenes-for-one", options=options)
     final, rec = play(game, players=[BOTS[bot]], seed=seed)
-    state = game.new_initial_state()
-    counts = []
-    for action in rec.actions:
-        counts.append(len(state.legal_actions()))
-        state.apply_action(action)
     return {"bot": bot, "seed": seed, "options": options, "actions": list(rec.actions),
-            "legal_counts": counts, "result": final.to_json()["result"],
+            "legal_counts": legal_counts(game, rec.actions), "result": final.to_json()["result"],
             "rating": final.score()}
 
 

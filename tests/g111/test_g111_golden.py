@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from elevenes.core.play import play
+from elevenes.core.play import legal_counts, play
 from elevenes.games import load_game
 from elevenes.games.one_eleven.bots import BOTS
 
@@ -25,14 +25,9 @@ RECIPES: list[dict[str, Any]] = [
 
 def record(recipe: dict[str, Any]) -> dict[str, Any]:
     game = load_game("111", recipe["options"])
-    legal: list[int] = []  # the number of legal actions before each action
-    state, played = play(
-        game,
-        [BOTS[name] for name in recipe["bots"]],
-        seed=recipe["seed"],
-        on_action=lambda before, _action: legal.append(len(before.legal_actions())),
-    )
+    state, played = play(game, [BOTS[name] for name in recipe["bots"]], seed=recipe["seed"])
     actions = list(played.actions)
+    legal = legal_counts(game, actions)
     doc = state.to_json()
     return {
         **recipe,

@@ -9,7 +9,7 @@ binding tightest and ``or`` loosest, as in ``-k "ball and not perft"`` or
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from ..core.errors import ElevenesError
 from .model import Item
@@ -51,19 +51,20 @@ def compile_expression(expression: str) -> Predicate:
         position += 1
         return token
 
-    def either() -> Predicate:
-        parts = [both()]
-        while peek() == "or":
+    def joined(word: str, part: Callable[[], Predicate],
+               combine: Callable[[Iterable[bool]], bool]) -> Predicate:
+        """``part (word part)*``: one predicate, or ``combine`` (any/all) of them."""
+        parts = [part()]
+        while peek() == word:
             take()
-            parts.append(both())
-        return parts[0] if len(parts) == 1 else (lambda item: any(p(item) for p in parts))
+            parts.append(part())
+        return parts[0] if len(parts) == 1 else (lambda item: combine(p(item) for p in parts))
+
+    def either() -> Predicate:
+        return joined("or", both, any)
 
     def both() -> Predicate:
-        parts = [negation()]
-        while peek() == "and":
-            take()
-            parts.append(negation())
-        return parts[0] if len(parts) == 1 else (lambda item: all(p(item) for p in parts))
+        return joined("and", negation, all)
 
     def negation() -> Predicate:
         if peek() == "not":

@@ -213,6 +213,14 @@ def _render_stack(frames: Sequence[Json], node: SequenceNode) -> str:
     return ("\n" + indent).join(f"- {_flow(frame)}" for frame in frames)
 
 
+def _span(text: str, node: Node) -> tuple[int, int]:
+    """Where a node's text lies, without the blanks and newlines that follow it."""
+    end = node.end_mark.index
+    while end > node.start_mark.index and text[end - 1] in " \n":
+        end -= 1
+    return node.start_mark.index, end
+
+
 def migrate_text(text: str, file: str = "<text>") -> str:
     """The text of a YAML suite file (or a YAML/JSON state) in the current format."""
     try:
@@ -228,18 +236,12 @@ def migrate_text(text: str, file: str = "<text>") -> str:
         stack_node = _key_value(node, "stack")
         if stack is None or not isinstance(stack_node, SequenceNode):
             continue
-        end = stack_node.end_mark.index
-        while end > stack_node.start_mark.index and text[end - 1] in " \n":
-            end -= 1
-        edits.append((stack_node.start_mark.index, end, _render_stack(stack, stack_node)))
+        edits.append((*_span(text, stack_node), _render_stack(stack, stack_node)))
     for game, options, expected, node in _expected_stacks(data, root):
         changed = migrate_expected_stack(game, expected, options)
         if changed is None or not isinstance(node, SequenceNode):
             continue
-        end = node.end_mark.index
-        while end > node.start_mark.index and text[end - 1] in " \n":
-            end -= 1
-        edits.append((node.start_mark.index, end, _render_stack(changed, node)))
+        edits.append((*_span(text, node), _render_stack(changed, node)))
     for start, end, new in sorted(edits, reverse=True):
         text = text[:start] + new + text[end:]
     return text

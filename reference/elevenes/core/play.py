@@ -77,6 +77,18 @@ def replay(game: Game, actions: Sequence[Action | str], state: State | None = No
     return state
 
 
+def legal_counts(game: Game, actions: Sequence[Action | str]) -> list[int]:
+    """How many legal actions each position had before each of ``actions``, replayed from
+    the start: what a golden trace records, so that replaying it checks the move generator at
+    every step (chance nodes count their outcomes)."""
+    state = game.new_initial_state()
+    counts = []
+    for action in actions:
+        counts.append(len(state.legal_actions()))
+        state.apply_action(action)
+    return counts
+
+
 def perft(state: State, depth: int) -> int:
     """The number of action sequences of length ``depth`` (chance outcomes are actions too);
     a sequence that reaches the end of the game early counts once."""

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 from pathlib import Path
@@ -175,15 +174,11 @@ def choose_engine(args: argparse.Namespace, state: EfoState) -> str:
 
 def solve_native(state: EfoState, objective: str, args: argparse.Namespace,
                  label: str | None) -> Solved:
-    from .native import NativeSolver, pass_start_of, shipped_file, values_file
+    from .native import NativeSolver, pass_start_of, shipped_file, table_log2, values_file
     from .native import Progress as NativeProgress
 
     progress = NativeProgress(label) if label else None
-    # the table grows with the layouts of the first pass (n!), up to the memory allowed
-    size = len(state.deck) + len(state.pantry)
-    wanted = math.ceil(math.log2(math.factorial(size) * 256))
-    allowed = int(math.log2(max(args.memory, 1e-6) * 2**30 / 16))
-    log2 = max(12, min(wanted, allowed))
+    log2 = table_log2(len(state.deck) + len(state.pantry), args.memory)
     start = time.perf_counter()
     game = state.game
     assert isinstance(game, EfoGame)

@@ -79,11 +79,10 @@ class Lowering:
     """The cards' effects as int arrays for efo_solve.c, statement by statement as
     dsl/compile.py lays them out (same jumps, same skips, same forced choices)."""
 
-    def __init__(self, traits: dict[int, frozenset[str]], trait_names: Sequence[str]) -> None:
+    def __init__(self, trait_names: Sequence[str]) -> None:
         self.code: list[list[int]] = []
         self.sets: list[int] = []
         self.conds: list[list[int]] = []
-        self.traits = traits
         self.trait_index = {name: i for i, name in enumerate(trait_names)}
         self.vars: dict[str, int] = {}
 
@@ -252,17 +251,14 @@ class Lowering:
         """Lower one handler; jumps are relative to its first instruction."""
         start = len(self.code)
         self.vars = {}
-        base = len(self.code)
         self.block(body)
         for record in self.code[start:]:  # make jump targets relative to the program
-            if record[0] == OP_JUMP:
-                record[1] -= base
+            if record[0] in (OP_JUMP, OP_MAYGATE):
+                record[1] -= start
             elif record[0] == OP_JUMPUNLESS:
-                record[2] -= base
-            elif record[0] == OP_MAYGATE:
-                record[1] -= base
+                record[2] -= start
             elif record[0] == OP_CHOOSE and record[6]:
-                record[7] -= base
+                record[7] -= start
         return start, len(self.code) - start
 
 
@@ -284,7 +280,7 @@ def lower(game: EfoGame) -> dict[str, Any]:
     vocabulary = vocabulary_for(game.id)
     trait_names = sorted(vocabulary.traits)
     traits = {n: c.traits for n, c in game.cards.cards.items()}
-    low = Lowering(traits, trait_names)
+    low = Lowering(trait_names)
     progs = [[[0, 0] for _ in range(3)] for _ in range(12)]
     for number, card in card_trees(game).items():
         if card.requires or card.grants:
@@ -376,6 +372,14 @@ def ints(values: Sequence[int]) -> Any:
 
 
 # -- pass starts ------------------------------------------------------------------------------
+def table_log2(cards: int, memory_gib: float) -> int:
+    """The size (log2 of entries) of the table for a first pass of ``cards`` cards: it grows
+    with the layouts (n!), up to the memory allowed (16 bytes an entry)."""
+    wanted = math.ceil(math.log2(math.factorial(cards) * 256))
+    allowed = int(math.log2(max(memory_gib, 1e-6) * 2**30 / 16))
+    return max(12, min(wanted, allowed))
+
+
 def pass_id(top: int, minutes: int, pile: int) -> int:
     return ((top * 16 + minutes) << 11) | (pile >> 1)
 
