@@ -266,7 +266,7 @@ def test_hint_refuses_other_games_and_bad_files(tmp_path: Path,
     other = tmp_path / "other.json"
     other.write_text('{"game": "bowling-solitaire"}', encoding="utf-8")
     code, _, err = run_cli(["hint", str(other)], capsys)
-    assert code == 1 and "not of elevenes-for-one" in err
+    assert code == 1 and "not 'elevenes-for-one'" in err
     broken = tmp_path / "broken.json"
     broken.write_text("{not json", encoding="utf-8")
     code, _, err = run_cli(["hint", str(broken)], capsys)
@@ -277,6 +277,29 @@ def test_hint_refuses_other_games_and_bad_files(tmp_path: Path,
     bad.write_text(json.dumps(doc), encoding="utf-8")
     code, _, err = run_cli(["hint", str(bad)], capsys)
     assert code == 1 and err.startswith("error:")
+
+
+def test_hint_and_solve_read_a_game_saved_by_play(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """A save of `elevenes play` (the state plus `saved_with`) is a position to solve, with the
+    card file it was played with; a card file changed since is refused, as on --resume."""
+    from elevenes.games.prompt import save_game
+
+    monkeypatch.chdir(tmp_path)
+    cards = write_cards(tmp_path, "Dear Cakes", 2)
+    state = position(7, 4, cards=cards)
+    for card in (9, 8, 11, 10):
+        state.apply_action(f"deal {card}")
+    saved = save_game(state, io.StringIO(), cards=cards)
+    code, out, err = run_cli(["hint", str(saved), "--no-progress"], capsys)
+    assert code == 0, err
+    _, best = make_solver("win").best_actions(state)
+    line = next(x for x in out.splitlines() if x.startswith("best for the chance to win:"))
+    assert line.split(": ", 1)[1] == ", ".join(state.action_to_string(a) for a in best)
+    Path(cards).write_text(Path(cards).read_text().replace("cost 2", "cost 3"))
+    code, _, err = run_cli(["solve", "elevenes-for-one", "--from", str(saved)], capsys)
+    assert code == 1 and "has changed since" in err
 
 
 def test_play_with_the_solver_bot(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

@@ -9,10 +9,10 @@ import sys
 import time
 from pathlib import Path
 
-from ...core.errors import BadOption, BadState
+from ...core.errors import BadOption
 from ...core.solve import Progress, SolverError
 from ..cli import parse_options
-from ..prompt import read_saved
+from ..prompt import SAVE_KEY, check_resume, read_saved, starting_state
 from . import make_game
 from .game import EfoGame, EfoState
 from .solver import OBJECTIVES, Solved, fmt, solve
@@ -59,13 +59,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def load_position(path: str, options: dict[str, object], cards: str | None) -> EfoState:
-    """A saved Elevenes for One position; the command's options override the saved ones."""
-    doc = read_saved(path)
-    if doc.get("game") != "elevenes-for-one":
-        raise BadState(f"{path} is a position of {doc.get('game')!r}, not of elevenes-for-one")
+    """A position to solve: a canonical state file, or a game saved by ``elevenes play``
+    (whose card file is used again, as ``play --resume`` does).  The command's options
+    override the saved ones: a position may be solved under other options."""
+    doc = read_saved(path, "elevenes-for-one")
     saved = doc.get("options")
-    game = make_game({**(saved if isinstance(saved, dict) else {}), **options}, cards)
-    state = game.state_from_json(doc)
+    saved_options: dict[str, object] = dict(saved) if isinstance(saved, dict) else {}
+    if SAVE_KEY in doc:
+        saved_options, cards = check_resume(doc, path, {}, lambda given: EfoGame(given).options,
+                                            cards)
+    game = make_game({**saved_options, **options}, cards)
+    state = starting_state(game, doc)
+    assert isinstance(state, EfoState)
     return state
 
 
