@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.api import Json
-from .cards import BOSS_BONUS, BOSS_VALUE, RANKS, STORE_COST, STORE_ITEMS
+from .cards import BOSS_BONUS, BOSS_VALUE, RANKS, STORE_COST, STORE_ITEMS, decks_for
 
 BOSS_RANK = {"J": 9, "Q": 10, "K": 11}
 KIND = {"J": "jack", "Q": "queen", "K": "king"}
@@ -214,7 +214,7 @@ def reward_paths(before: Json, after: Json, text: str,
 
 def _last_of_kind(after: Json, slot: str) -> bool:
     """Whether the boss beaten was the last of its kind (every copy now defeated)."""
-    decks = (int(after["options"]["players"]) + 1) // 2
+    decks = decks_for(len(after["players"]))  # a player's view names no options
     face = RANKS[BOSS_RANK[slot]]
     return sum(1 for c in after["defeated"] if c[:-1] == face) == 4 * decks
 
