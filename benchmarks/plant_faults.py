@@ -1,0 +1,508 @@
+"""Plant faults in a game's rule code one at a time and run the game's conformance suite on
+each: a fault the suite does not notice (a *survivor*) is a rule the suite does not pin.
+
+    python benchmarks/plant_faults.py --game 111 [--sample N] [--seed S] [--jobs J]
+    python benchmarks/plant_faults.py --game all --json faults.json
+    python benchmarks/plant_faults.py --game 111 --list        # the faults, without running
+
+The faults (*mutants*) are made in three ways:
+
+- AST mutations of the game package's rule code (every ``.py`` file of
+  ``reference/elevenes/games/<game>/`` except the terminal, bots, statistics, log narration
+  and solver files): a comparison operator changed (``<`` to ``<=``, ``==`` to ``!=``, ``in``
+  to ``not in``, ...), a whole-number constant one up or one down, ``and`` and ``or``
+  swapped, ``True`` and ``False`` swapped, ``not`` dropped, ``+`` and ``-`` swapped, an
+  ``if`` test forced true (its guard removed) or false (its body removed), a statement
+  that only calls something or updates a value in place dropped;
+- text mutations of the game's ``.cards`` files (a number in an effect one up or one down,
+  ``face_up`` and ``face_down`` swapped, ``exactly`` dropped, ``except self`` dropped, one
+  event of ``on use, score`` dropped, a trait dropped);
+- a hand-written list of rule-level faults (``RULE_FAULTS`` below).
+
+Nothing in the source tree is changed.  Each mutant runs in a child process (forked from
+this one once the suite is loaded, with a time limit) that loads the game package from a
+temporary copy holding the mutated file, and the card files from a temporary copy of the
+game's rulebook folder when a ``.cards`` file is mutated.  A mutant is *killed* when a
+scenario or perft check fails or errs, *survives* when the whole suite still passes, and is
+*stillborn* when the game cannot even be made (counted apart).  The suite itself must pass
+on the unchanged code first.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import importlib.util
+import json
+import os
+import random
+import re
+import shutil
+import signal
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if importlib.util.find_spec("elevenes") is None:  # run from a checkout without installing
+    sys.path.insert(0, str(ROOT / "reference"))
+
+GAMES_DIR = ROOT / "reference" / "elevenes" / "games"
+RULEBOOK = ROOT / "rulebook"
+
+PACKAGES = {
+    "elevenes-for-one": "elevenes_for_one",
+    "elevenes": "elevenes",
+    "bowling-solitaire": "bowling_solitaire",
+    "111": "one_eleven",
+}
+
+# Files of a game package that hold no rule: the terminal, the bots, the statistics, the
+# log's narration, the solver and its command lines.
+NOT_RULES = {
+    "__init__.py", "terminal.py", "bots.py", "analyse.py", "events.py",
+    "solver.py", "cli_hint.py", "cli_solve.py",
+}
+
+# Functions (by name) that serve the solver, the bots or the terminal only: the suite does not
+# reach them, so a fault there is no rule the suite misses.
+NOT_RULE_FUNCTIONS = {
+    "solver_key", "passed_key", "printed_cards", "sample_chance", "chance_outcomes",
+    "__repr__", "__str__", "describe", "card_name", "label",
+}
+
+
+# -- hand-written rule-level faults ------------------------------------------------------------
+@dataclass(frozen=True)
+class RuleFault:
+    """Replace ``old`` (which must occur exactly once) by ``new`` in ``file``."""
+
+    game: str
+    file: str  # relative to the game package, or ``rulebook:<name>.cards``
+    old: str
+    new: str
+    why: str
+
+
+RULE_FAULTS = [
+    RuleFault("111", "state.py", "self.active = (self.active + 1) % self.n",
+              "self.active = (self.active + 1) % max(1, self.n - 1)",
+              "the turn order skips the last seat"),
+    RuleFault("111", "state.py", "if self.coins[p] == 0:", "if self.coins[p] <= 1:",
+              "the bail-out is paid to a player holding 1 coin too"),
+    RuleFault("111", "state.py",
+              "must = [PLACE + c for c in faces if not self.slots[(c >> 2) - JACK]]",
+              "must = []",
+              "a jack, queen or king whose slot is empty need not be placed"),
+    RuleFault("111", "cards.py", "BAIL_OUT = 11", "BAIL_OUT = 10", "the bail-out pays 10"),
+    RuleFault("elevenes-for-one", "rulebook:cards.cards", "cost 2", "cost 1",
+              "Sugar costs one minute"),
+    RuleFault("elevenes-for-one", "rulebook:cards.cards", "trait undiscardable, unflippable",
+              "trait undiscardable", "Cups & Saucers can be flipped down"),
+    RuleFault("bowling-solitaire", "state.py", "if mask == CENTRE:", "if False:",
+              "the first ball may take the centre pin alone"),
+]
+
+
+# -- mutants -----------------------------------------------------------------------------------
+@dataclass
+class Mutant:
+    game: str
+    file: str  # relative to the package, or rulebook:<name>.cards
+    kind: str
+    line: int
+    site: int  # AST: node index in ast.walk order; cards: match index; rule: -1
+    detail: str  # what changes, for the report
+    new_source: str = field(default="", repr=False)
+
+    @property
+    def key(self) -> str:
+        return f"{self.file}:{self.line}:{self.kind}:{self.site}"
+
+
+COMPARE_SWAP: dict[type, type] = {
+    ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,
+    ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.In: ast.NotIn, ast.NotIn: ast.In,
+    ast.Is: ast.IsNot, ast.IsNot: ast.Is,
+}
+BINOP_SWAP: dict[type, type] = {ast.Add: ast.Sub, ast.Sub: ast.Add}
+
+
+def _parents(tree: ast.AST) -> dict[int, ast.AST]:
+    return {id(child): node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+
+
+def _excluded_lines(tree: ast.AST) -> set[int]:
+    """Lines of docstrings, annotations and functions that are not rule code."""
+    lines: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            if node.name in NOT_RULE_FUNCTIONS:
+                lines.update(range(node.lineno, (node.end_lineno or node.lineno) + 1))
+            for ann in [node.returns, *(a.annotation for a in node.args.args)]:
+                if ann is not None:
+                    lines.update(range(ann.lineno, (ann.end_lineno or ann.lineno) + 1))
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            lines.update(range(node.lineno, (node.end_lineno or node.lineno) + 1))
+    return lines
+
+
+def _annotation_nodes(tree: ast.AST) -> set[int]:
+    found: set[int] = set()
+    for node in ast.walk(tree):
+        anns: list[ast.AST | None] = []
+        if isinstance(node, ast.AnnAssign):
+            anns.append(node.annotation)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            anns.append(node.returns)
+            anns.extend(a.annotation for a in node.args.args + node.args.kwonlyargs)
+        for ann in anns:
+            if ann is not None:
+                found.update(id(n) for n in ast.walk(ann))
+    return found
+
+
+def ast_sites(source: str) -> Iterator[tuple[int, str, str, int]]:
+    """(node index, kind, detail, line) for every mutation the source offers."""
+    tree = ast.parse(source)
+    skip_lines = _excluded_lines(tree)
+    skip_nodes = _annotation_nodes(tree)
+    parents = _parents(tree)
+    for index, node in enumerate(ast.walk(tree)):
+        line = getattr(node, "lineno", 0)
+        if line in skip_lines or id(node) in skip_nodes:
+            continue
+        parent = parents.get(id(node))
+        if isinstance(node, ast.Compare):
+            for k, op in enumerate(node.ops):
+                if type(op) in COMPARE_SWAP:
+                    yield index, f"compare{k}", f"{type(op).__name__} -> "\
+                        f"{COMPARE_SWAP[type(op)].__name__}", line
+        elif isinstance(node, ast.Constant):
+            if isinstance(node.value, bool):
+                yield index, "bool", f"{node.value} -> {not node.value}", line
+            elif isinstance(node.value, int):
+                if isinstance(parent, ast.Expr):
+                    continue
+                yield index, "int+1", f"{node.value} -> {node.value + 1}", line
+                yield index, "int-1", f"{node.value} -> {node.value - 1}", line
+        elif isinstance(node, ast.BoolOp):
+            yield index, "boolop", f"{type(node.op).__name__} swapped", line
+        elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+            yield index, "not", "not dropped", line
+        elif isinstance(node, ast.BinOp) and type(node.op) in BINOP_SWAP:
+            yield index, "binop", f"{type(node.op).__name__} swapped", line
+        elif isinstance(node, ast.If | ast.IfExp | ast.While):
+            if isinstance(node, ast.If | ast.IfExp):
+                yield index, "if-true", "test forced true", line
+            yield index, "if-false", "test forced false", line
+        elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
+            yield index, "drop", "statement dropped", line
+        elif isinstance(node, ast.AugAssign):
+            yield index, "drop", "update dropped", line
+
+
+def apply_ast(source: str, index: int, kind: str) -> str:
+    tree = ast.parse(source)
+    nodes = list(ast.walk(tree))
+    node = nodes[index]
+    if kind.startswith("compare"):
+        assert isinstance(node, ast.Compare)
+        k = int(kind[len("compare"):])
+        node.ops[k] = COMPARE_SWAP[type(node.ops[k])]()
+    elif kind == "bool":
+        assert isinstance(node, ast.Constant)
+        node.value = not node.value
+    elif kind in ("int+1", "int-1"):
+        assert isinstance(node, ast.Constant)
+        node.value = node.value + (1 if kind == "int+1" else -1)
+    elif kind == "boolop":
+        assert isinstance(node, ast.BoolOp)
+        node.op = ast.Or() if isinstance(node.op, ast.And) else ast.And()
+    elif kind == "binop":
+        assert isinstance(node, ast.BinOp)
+        node.op = BINOP_SWAP[type(node.op)]()
+    elif kind in ("not", "if-true", "if-false", "drop"):
+        parents = _parents(tree)
+        parent = parents[id(node)]
+        if kind == "not":
+            assert isinstance(node, ast.UnaryOp)
+            replacement: ast.AST = node.operand
+        elif kind == "drop":
+            replacement = ast.Pass()
+        else:
+            assert isinstance(node, ast.If | ast.IfExp | ast.While)
+            node.test = ast.Constant(kind == "if-true")
+            replacement = node
+        for name, value in ast.iter_fields(parent):
+            if value is node:
+                setattr(parent, name, replacement)
+            elif isinstance(value, list):
+                for i, item in enumerate(value):
+                    if item is node:
+                        value[i] = replacement
+    else:
+        raise ValueError(kind)
+    return ast.unparse(ast.fix_missing_locations(tree)) + "\n"
+
+
+CARD_PATTERNS: list[tuple[str, str, str]] = [
+    # (kind, regex, replacement or "" for number +-1)
+    ("face", r"\bface_up\b", "face_down"),
+    ("face", r"\bface_down\b", "face_up"),
+    ("exactly", r"\bexactly ", ""),
+    ("except-self", r" except self\b", ""),
+    ("event", r"on (use), score\b", "on use"),
+    ("event", r"on use, (score)\b", "on score"),
+    ("trait", r"trait (\w+), (\w+)", "trait \\2"),
+    ("trait", r"trait (\w+), (\w+)", "trait \\1"),
+    ("trait", r"\n\s*trait \w+\n", "\n"),
+    ("may", r"\bmay ", ""),
+]
+NUMBER = re.compile(r"(?<![\w.])(\d+)(?![\w.])")
+
+
+def card_sites(text: str) -> Iterator[tuple[int, str, str, int, str]]:
+    """(match index, kind, detail, line, new text) for every mutation of a card file."""
+    body_lines = [
+        i for i, line in enumerate(text.split("\n"))
+        if not line.lstrip().startswith("#") and not line.startswith(("card ", "guest ", "game "))
+    ]
+    keep = set(body_lines)
+    for kind, pattern, repl in CARD_PATTERNS:
+        for n, match in enumerate(re.finditer(pattern, text)):
+            line = text.count("\n", 0, match.start())
+            if line not in keep:
+                continue
+            new = text[: match.start()] + match.expand(repl) + text[match.end():]
+            yield n, kind, f"{match.group(0).strip()!r} -> {match.expand(repl).strip()!r}", \
+                line + 1, new
+    for n, match in enumerate(NUMBER.finditer(text)):
+        line = text.count("\n", 0, match.start())
+        if line not in keep:
+            continue
+        value = int(match.group(1))
+        for step in (1, -1):
+            if value + step < 0:
+                continue
+            new = text[: match.start()] + str(value + step) + text[match.end():]
+            yield n, f"num{step:+d}", f"{value} -> {value + step}", line + 1, new
+
+
+def rule_files(game: str) -> list[Path]:
+    package = GAMES_DIR / PACKAGES[game]
+    return sorted(p for p in package.glob("*.py") if p.name not in NOT_RULES)
+
+
+def card_files(game: str) -> list[Path]:
+    folder = RULEBOOK / game
+    return sorted(folder.glob("*.cards")) if folder.is_dir() else []
+
+
+def all_mutants(game: str) -> list[Mutant]:
+    mutants: list[Mutant] = []
+    package = GAMES_DIR / PACKAGES[game]
+    for path in rule_files(game):
+        source = path.read_text()
+        for index, kind, detail, line in ast_sites(source):
+            mutants.append(Mutant(game, path.name, kind, line, index, detail))
+    for path in card_files(game):
+        text = path.read_text()
+        for index, kind, detail, line, new in card_sites(text):
+            mutants.append(Mutant(game, f"rulebook:{path.name}", kind, line, index, detail, new))
+    for fault in RULE_FAULTS:
+        if fault.game != game:
+            continue
+        if fault.file.startswith("rulebook:"):
+            path = RULEBOOK / game / fault.file.split(":", 1)[1]
+        else:
+            path = package / fault.file
+        text = path.read_text()
+        if text.count(fault.old) != 1:
+            raise SystemExit(f"rule fault {fault.why!r}: {fault.old!r} is not once in {path}")
+        line = text[: text.index(fault.old)].count("\n") + 1
+        mutants.append(Mutant(game, fault.file, "rule", line, -1, fault.why,
+                              text.replace(fault.old, fault.new)))
+    return mutants
+
+
+def mutated_text(mutant: Mutant) -> str:
+    if mutant.new_source:
+        return mutant.new_source
+    source = (GAMES_DIR / PACKAGES[mutant.game] / mutant.file).read_text()
+    return apply_ast(source, mutant.site, mutant.kind)
+
+
+# -- running -----------------------------------------------------------------------------------
+def _child(game: str, mutant: Mutant | None, scratch: Path, out: Path) -> None:
+    """In the forked child: load the game from a temporary copy with the fault, run the suite,
+    write the verdict to ``out``."""
+    sys.dont_write_bytecode = True
+    package = PACKAGES[game]
+    work = Path(tempfile.mkdtemp(dir=scratch))
+    shutil.copytree(GAMES_DIR / package, work / package,
+                    ignore=shutil.ignore_patterns("__pycache__", "native"))
+    if (GAMES_DIR / package / "native").is_dir():
+        os.symlink(GAMES_DIR / package / "native", work / package / "native")
+    books = work / "rulebook"
+    if mutant is not None:
+        text = mutated_text(mutant)
+        if mutant.file.startswith("rulebook:"):
+            shutil.copytree(RULEBOOK / game, books / game)
+            (books / game / mutant.file.split(":", 1)[1]).write_text(text)
+            import elevenes.dsl.load as load
+
+            original = load.rulebook_dir
+
+            def rulebook_dir(name: str | None = None) -> Path:
+                return books / name if name == game else original(name)
+
+            load.rulebook_dir = rulebook_dir  # type: ignore[assignment]
+        else:
+            (work / package / mutant.file).write_text(text)
+    import elevenes.games as games
+    from elevenes.conformance.loader import Suite
+    from elevenes.conformance.runner import run_suite
+
+    name = f"elevenes.games.{package}"
+    spec = importlib.util.spec_from_file_location(
+        name, work / package / "__init__.py", submodule_search_locations=[str(work / package)]
+    )
+    assert spec is not None and spec.loader is not None
+    verdict: dict[str, object]
+    try:
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+        setattr(games, package, module)
+        made = games.load_game(game)
+        made.new_initial_state().legal_actions()
+    except Exception as exc:  # noqa: BLE001 - a fault that stops the game being made at all
+        verdict = {"status": "stillborn", "why": f"{type(exc).__name__}: {exc}"[:200]}
+    else:
+        report = run_suite(Suite(items=list(ITEMS)), fail_fast=True)
+        if report.ok:
+            verdict = {"status": "survived"}
+        else:
+            bad = next(r for r in report.results if r.status in ("fail", "error"))
+            verdict = {"status": "killed", "by": bad.id}
+    out.write_text(json.dumps(verdict))
+
+
+ITEMS: list[object] = []
+
+
+def run_mutants(
+    game: str, mutants: list[Mutant | None], jobs: int, timeout: float, scratch: Path,
+    on_done: object = None,
+) -> list[dict[str, object]]:
+    """Run each mutant (None: the unchanged code) in a forked child, ``jobs`` at a time."""
+    results: list[dict[str, object]] = [{} for _ in mutants]
+    pending = list(enumerate(mutants))
+    running: dict[int, tuple[int, float, Path]] = {}
+    while pending or running:
+        while pending and len(running) < jobs:
+            n, mutant = pending.pop(0)
+            out = scratch / f"verdict-{n}.json"
+            pid = os.fork()
+            if pid == 0:  # the child
+                code = 0
+                try:
+                    _child(game, mutant, scratch, out)
+                except BaseException as exc:  # noqa: BLE001
+                    out.write_text(json.dumps({"status": "killed", "by": f"crash: {exc!r}"}))
+                    code = 1
+                finally:
+                    os._exit(code)
+            running[pid] = (n, time.monotonic(), out)
+        time.sleep(0.01)
+        for pid, (n, started, out) in list(running.items()):
+            done, _status = os.waitpid(pid, os.WNOHANG)
+            if done == 0 and time.monotonic() - started > timeout:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+                results[n] = {"status": "killed", "by": f"time-out ({timeout:g} s)"}
+            elif done == 0:
+                continue
+            elif out.exists():
+                results[n] = json.loads(out.read_text())
+            else:
+                results[n] = {"status": "killed", "by": "child died"}
+            del running[pid]
+            if callable(on_done):
+                on_done(n, results[n])
+    return results
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", required=True, choices=[*PACKAGES, "all"])
+    parser.add_argument("--sample", type=int, default=0,
+                        help="run a random sample of this many mutants per game (0: all)")
+    parser.add_argument("--seed", type=int, default=1, help="the sample's seed")
+    parser.add_argument("--jobs", type=int, default=1, help="mutants run at once")
+    parser.add_argument("--timeout", type=float, default=20.0, help="seconds per mutant")
+    parser.add_argument("--list", action="store_true", help="list the mutants and stop")
+    parser.add_argument("--json", metavar="FILE", help="write every verdict to FILE")
+    parser.add_argument("--only", metavar="KEY", action="append", default=[],
+                        help="only the mutant with this key (file:line:kind:site)")
+    args = parser.parse_args(argv)
+
+    from elevenes.conformance.loader import load_suite
+
+    games = list(PACKAGES) if args.game == "all" else [args.game]
+    suite = load_suite(None)
+    summary: dict[str, dict[str, int]] = {}
+    records: list[dict[str, object]] = []
+    for game in games:
+        if any(m == f"elevenes.games.{PACKAGES[game]}" for m in sys.modules):
+            raise SystemExit("the game package was imported before the faults were planted")
+        mutants = all_mutants(game)
+        total = len(mutants)
+        if args.only:
+            mutants = [m for m in mutants if m.key in args.only]
+        elif args.sample and args.sample < len(mutants):
+            mutants = random.Random(args.seed).sample(mutants, args.sample)
+            mutants.sort(key=lambda m: (m.file, m.line, m.site, m.kind))
+        if args.list:
+            for m in mutants:
+                print(f"{game} {m.key} {m.detail}")
+            continue
+        ITEMS[:] = suite.select(games=[game]).items
+        with tempfile.TemporaryDirectory(prefix="plant-faults-") as tmp:
+            scratch = Path(tmp)
+            started = time.monotonic()
+            base = run_mutants(game, [None], 1, args.timeout * 3, scratch)[0]
+            if base.get("status") != "survived":
+                raise SystemExit(f"{game}: the suite does not pass on the unchanged code: {base}")
+
+            def progress(n: int, verdict: dict[str, object]) -> None:
+                if verdict["status"] == "survived":
+                    m = mutants[n]
+                    print(f"  survived: {m.file}:{m.line} {m.kind} ({m.detail})", flush=True)
+
+            print(f"{game}: {len(mutants)} of {total} mutants", flush=True)
+            verdicts = run_mutants(game, list(mutants), args.jobs, args.timeout, scratch,
+                                   progress)
+            seconds = time.monotonic() - started
+        counts = {"total": total, "run": len(mutants), "killed": 0, "survived": 0,
+                  "stillborn": 0}
+        for mutant, verdict in zip(mutants, verdicts, strict=True):
+            counts[str(verdict["status"])] += 1
+            record = {k: v for k, v in asdict(mutant).items() if k != "new_source"}
+            records.append({**record, "key": mutant.key, **verdict})
+        summary[game] = counts
+        print(f"{game}: {counts['run']} run ({counts['total']} in all), {counts['killed']} "
+              f"killed, {counts['survived']} survived, {counts['stillborn']} stillborn "
+              f"in {seconds:.0f} s", flush=True)
+    if args.json and not args.list:
+        Path(args.json).write_text(json.dumps({"summary": summary, "mutants": records},
+                                              indent=1) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
