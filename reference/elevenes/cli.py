@@ -28,6 +28,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
               "solve Elevenes for One exactly: best chance to win, best expected rating"),
     "hint": ("elevenes.games.elevenes_for_one.cli_hint",
              "the best moves of an Elevenes for One position, with their values"),
+    "serve": ("elevenes.web.cli",
+              "play, settle disputes, read the rulebook and edit cards in a web page"),
+    "show": ("elevenes.render.cli_show", "draw a position as SVG or PNG"),
 }
 
 

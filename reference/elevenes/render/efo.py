@@ -32,7 +32,7 @@ def draw(doc: Mapping[str, Any], names: Names, viewer: int | None) -> str:
         title += ", the player's view"
     svg = Svg(width, title)
     svg.heading(20, 30, "Elevenes for One")
-    x = 190.0
+    x = 200.0
     for text in ([f"phase {phase}"] + ([str(result)] if result else [])
                  + (["player's view"] if viewer is not None else [])):
         x += svg.pill(x, 16, text, fill=ALERT if text in ("out-of-time", "stuck") else ACCENT) + 6
