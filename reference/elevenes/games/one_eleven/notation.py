@@ -56,6 +56,7 @@ ACTION_HELP = (
 )
 _CARD_OF_TEXT = {card_text(c): c for c in range(NUM_CARDS)}
 _DISCOUNT_ATTRIBUTES = ATTRIBUTES  # by suit C D H S
+_SEATS = ("0", "1", "2", "3", "4", "5")  # G111.SETUP.PLAYERS: at most six seats
 
 
 def card_of(text: str) -> int:
@@ -193,7 +194,9 @@ def parse_action(text: str) -> Action:
         )
     if head == "ATTACK" and len(rest) == 1 and rest[0] in SLOT_NAMES:
         return ATTACK_BOSS + SLOT_NAMES.index(rest[0])
-    if head == "ATTACK" and len(rest) == 2 and rest[0] == "PLAYER" and rest[1] in "012345":
+    if head == "ATTACK" and len(rest) == 2 and rest[0] == "PLAYER" and rest[1] in _SEATS:
+        # one digit 0-5, a seat of some table of 2-6 players; whether it is a seat of this
+        # table, and not the attacker's, is G111.ATTACK.TARGET
         return ATTACK_PLAYER + int(rest[1])
     if head == "BUY" and len(rest) == 1:
         item = rest[0].lower()
