@@ -160,14 +160,20 @@ def free_save_path(game_id: str, folder: Path | None = None) -> Path:
     return path
 
 
+def saved_text(state: State, cards: str | None = None) -> str:
+    """The text of a save: the canonical state plus the card file and options under
+    ``saved_with`` (what ``read_saved`` and ``check_resume`` read back)."""
+    doc = state.to_json()
+    doc[SAVE_KEY] = {"cards": card_file_record(cards), "options": dict(state.game.options)}
+    return json.dumps(doc, indent=1) + "\n"
+
+
 def save_game(state: State, out: TextIO, cards: str | None = None,
               screen: Screen | None = None) -> Path:
     """Keep an unfinished game in a new file (see ``free_save_path``): the canonical state,
     plus the card file and options under ``saved_with``; tell the player how to go on."""
     path = free_save_path(state.game.id)
-    doc = state.to_json()
-    doc[SAVE_KEY] = {"cards": card_file_record(cards), "options": dict(state.game.options)}
-    path.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
+    path.write_text(saved_text(state, cards), encoding="utf-8")
     screen = screen or Screen(out)
     screen.say(f"Game saved to {path}; continue with: elevenes play {state.game.id} "
                f"--resume {path}", "good")

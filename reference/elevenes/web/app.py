@@ -1,0 +1,466 @@
+"""The ``elevenes serve`` application: Starlette routes rendering Jinja2 templates.
+
+Every page is drawn on the server; the only script is the vendored htmx (a hint fetched on
+request, the card checker run as one types, an analysis's progress polled).  The routes only
+call the engine, the checker, the rulebook index and the renderer: no rule of any game is
+written here.  Every error a user can cause is an ``ElevenesError`` shown as a one-line
+message on an error page (status 400), as the CLI prints it; anything else is a bug, shown
+as one line too (status 500), never a traceback.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, PackageLoader, select_autoescape
+from markupsafe import Markup, escape
+from starlette.applications import Starlette
+from starlette.datastructures import UploadFile
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from ..core.api import State
+from ..core.errors import ElevenesError, IllegalAction
+from ..core.play import sample_chance
+from ..games import REGISTRY, game_ids, load_game
+from ..rulebook.index import RULE_ID, Rule, load_rulebook
+from . import cards as card_work
+from . import dispute as disputes
+from . import tables
+from .draw import picture
+from .store import Log, Store, safe_name
+
+HERE = Path(__file__).resolve().parent
+GAME_TITLES = {"elevenes-for-one": "Elevenes for One", "elevenes": "Elevenes",
+               "bowling-solitaire": "Bowling Solitaire", "111": "111, The Game"}
+PLAYERS = {"elevenes": (2, 4), "111": (2, 6)}
+MAX_FORM = 300_000
+
+
+# -- rule text as HTML -------------------------------------------------------------------------
+def docs_anchor(rule_id: str) -> str:
+    """The HTML id Sphinx gives the rule's MyST label (lower case, hyphens)."""
+    return re.sub(r"[^a-z0-9]+", "-", rule_id.lower()).strip("-")
+
+
+def rule_html(text: str) -> Markup:
+    """A rule's MyST text as escaped paragraphs, each rule id a link to its page."""
+    from ..rulebook.cli import plain_inline
+
+    parts = []
+    for paragraph in re.split(r"\n\s*\n", text.strip()):
+        if not paragraph.strip() or paragraph.lstrip().startswith("```"):
+            continue
+        plain = "\n".join(plain_inline(line) for line in paragraph.splitlines())
+        linked = RULE_ID.sub(lambda m: f'<a href="/rules/{m.group(0)}">{m.group(0)}</a>',
+                             str(escape(plain)))
+        parts.append(f"<p>{linked}</p>")
+    return Markup("\n".join(parts))
+
+
+def rulings_about(rule_id: str) -> list[Rule]:
+    """The rulings whose text names the rule."""
+    book = load_rulebook()
+    return [r for r in book if r.is_ruling and r.id != rule_id and
+            re.search(rf"(?<![A-Z0-9.]){re.escape(rule_id)}(?![A-Z0-9-])", r.text)]
+
+
+class Web:
+    """The application's state: the data folder and the templates."""
+
+    def __init__(self, data: Path, docs: Path | None = None) -> None:
+        self.store = Store(data)
+        self.docs = docs if docs is not None and (docs / "index.html").is_file() else None
+        self.env = Environment(loader=PackageLoader("elevenes.web", "templates"),
+                               autoescape=select_autoescape(["html"]))
+        self.env.globals.update(titles=GAME_TITLES, rule_html=rule_html,
+                                docs_link=self.docs_link)
+
+    def docs_link(self, rule: Rule) -> str:
+        """The rule in the illustrated rulebook (the built documentation), else its page here."""
+        if self.docs is not None and (self.docs / "games" / f"{rule.game}.html").is_file():
+            return f"/docs/games/{rule.game}.html#{docs_anchor(rule.id)}"
+        return f"/rules/{rule.id}"
+
+    def page(self, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+        started = time.perf_counter()
+        body = self.env.get_template(template).render(**context)
+        response = HTMLResponse(body, status_code=status)
+        spent = (time.perf_counter() - started) * 1000
+        response.headers["Server-Timing"] = f"render;dur={spent:.1f}"
+        return response
+
+    # -- errors ------------------------------------------------------------------------------
+    async def user_error(self, request: Request, exc: Exception) -> Response:
+        return self.page("error.html", 400, message=str(exc).splitlines()[0] if str(exc) else
+                         type(exc).__name__, detail=str(exc).splitlines()[1:])
+
+    async def not_found(self, request: Request, exc: Exception) -> Response:
+        status = exc.status_code if isinstance(exc, HTTPException) else 404
+        message = "no such page" if status == 404 else str(getattr(exc, "detail", exc))
+        return self.page("error.html", status, message=message, detail=[])
+
+    async def bug(self, request: Request, exc: Exception) -> Response:
+        return self.page("error.html", 500, detail=[],
+                         message=f"internal error: {type(exc).__name__}: {exc} (a bug in "
+                                 "elevenes)")
+
+    # -- forms -------------------------------------------------------------------------------
+    async def form(self, request: Request) -> dict[str, str]:
+        """The submitted fields as text (an uploaded file's text for a file field)."""
+        length = int(request.headers.get("content-length") or 0)
+        if length > MAX_FORM:
+            raise ElevenesError(f"the form is too large ({length} bytes)")
+        fields: dict[str, str] = {}
+        async with request.form() as form:
+            for key, value in form.multi_items():
+                if isinstance(value, UploadFile):
+                    data = await value.read()
+                    if data:
+                        try:
+                            fields[key] = data.decode("utf-8")
+                        except UnicodeDecodeError:
+                            raise ElevenesError(f"{value.filename}: not a UTF-8 text file") \
+                                from None
+                else:
+                    fields[key] = value
+        return fields
+
+    # -- home and games ------------------------------------------------------------------------
+    async def home(self, request: Request) -> Response:
+        return self.page("home.html", games=self.store.games(), ids=game_ids(), players=PLAYERS,
+                         card_files=self.store.card_files())
+
+    async def new_game(self, request: Request) -> Response:
+        form = await self.form(request)
+        game_id = form.get("game", "")
+        if game_id not in REGISTRY:
+            raise ElevenesError(f"unknown game {game_id!r}; known games: {', '.join(game_ids())}")
+        options: dict[str, Any] = {}
+        if form.get("players"):
+            options["players"] = form["players"]
+        cards = None
+        if form.get("cards"):
+            cards = str(self.store.card_path(form["cards"]))
+            if not Path(cards).is_file():
+                raise ElevenesError(f"no card file named {form['cards']!r}")
+        game = load_game(game_id, options=options, cards=cards)
+        seed_text = form.get("seed", "").strip()
+        if seed_text and not seed_text.lstrip("-").isdigit():
+            raise ElevenesError(f"seed: a whole number, not {seed_text!r}")
+        seed = int(seed_text) if seed_text else random.SystemRandom().randrange(10**9)
+        path = self.store.new_game_path(game_id)
+        state = game.new_initial_state()
+        log = Log(seed=seed)
+        self.advance(state, log)
+        self.store.save(path, state, cards, log)
+        return RedirectResponse(f"/game/{path.stem}", status_code=303)
+
+    def advance(self, state: State, log: Log) -> None:
+        """Play chance and the bots' seats until the human has a decision or the game ends."""
+        while not state.is_terminal():
+            rng = random.Random(f"{log.seed}:{log.draws}")
+            if state.is_chance_node():
+                action = sample_chance(state, rng)
+            elif state.current_player() != tables.HUMAN:
+                action = tables.bot(state)(state, rng)
+            else:
+                forced = tables.forced(state)
+                if forced is None:
+                    return
+                action = forced
+            log.draws += 1
+            log.lines.extend(tables.play(state, action))
+
+    async def show_game(self, request: Request) -> Response:
+        name = request.path_params["name"]
+        return self.game_page(name)
+
+    def game_page(self, name: str, refusal: IllegalAction | None = None,
+                  tried: str = "") -> Response:
+        state, cards = self.store.load(name)
+        log = self.store.read_log(name)
+        rule = None
+        if refusal is not None:
+            book = load_rulebook()
+            rule = book.rules.get(refusal.rule_id)
+        texts = [t for t, _ in tables.choices(state)] if not state.is_terminal() else []
+        return self.page(
+            "game.html", status=200 if refusal is None else 422, name=name, state=state,
+            picture=picture(state), log=log.lines, cards=cards,
+            heading="" if state.is_terminal() else tables.heading(state),
+            note="" if state.is_terminal() else tables.note(state),
+            choices=[] if state.is_terminal() else tables.choices(state),
+            glossary=tables.glossary(state, texts) if texts else {},
+            finish=tables.finish(state) if state.is_terminal() else "",
+            refusal=refusal, rule=rule, tried=tried,
+            rulings=rulings_about(refusal.rule_id) if refusal is not None else [])
+
+    async def act(self, request: Request) -> Response:
+        name = request.path_params["name"]
+        form = await self.form(request)
+        text = form.get("action", "").strip()
+        state, cards = self.store.load(name)
+        if state.is_terminal():
+            raise ElevenesError("the game is over: start a new one")
+        if not text:
+            raise ElevenesError("no move given: choose one of the list or type one")
+        try:
+            action = state.string_to_action(text)
+            if action not in state.legal_actions():
+                raise state.explain_illegal(action)
+        except IllegalAction as exc:
+            return self.game_page(name, exc, text)
+        log = self.store.read_log(name)
+        log.lines.append((f"you: {state.action_to_string(action)}", "you"))
+        log.lines.extend(tables.play(state, action))
+        self.advance(state, log)
+        if state.is_terminal():
+            log.lines.append((tables.finish(state), "good"))
+        self.store.save(self.store.game_path(name), state, cards, log)
+        return RedirectResponse(f"/game/{name}", status_code=303)
+
+    async def hint(self, request: Request) -> Response:
+        state, _ = self.store.load(request.path_params["name"])
+        if state.is_terminal():
+            return HTMLResponse("<p>The game is over.</p>")
+        return self.page("hint.html", hint=tables.hint(state))
+
+    async def download_game(self, request: Request) -> Response:
+        path = self.store.game_path(request.path_params["name"])
+        return Response(path.read_text(encoding="utf-8"), media_type="application/json",
+                        headers={"Content-Disposition": f'attachment; filename="{path.name}"'})
+
+    # -- the rulebook ------------------------------------------------------------------------
+    async def rules(self, request: Request) -> Response:
+        book = load_rulebook()
+        query = request.query_params.get("q", "").strip()[:200]
+        game = request.query_params.get("game", "") or None
+        if game is not None and game not in book.games():
+            raise ElevenesError(f"the rulebook has no chapter for game {game!r}; it has: "
+                                f"{', '.join(book.games())}")
+        if query:
+            found = book.search(query.split(), game=game)
+        else:
+            found = [r for r in book if game is None or r.game == game]
+        return self.page("rules.html", query=query, game=game or "", found=found,
+                         games=book.games())
+
+    async def rule(self, request: Request) -> Response:
+        book = load_rulebook()
+        rule_id = request.path_params["rule_id"]
+        rule = book.get(rule_id.upper() if rule_id.upper() in book else rule_id)
+        from ..rulebook.cli import _scenarios_citing
+
+        return self.page("rule.html", rule=rule, rulings=rulings_about(rule.id),
+                         scenarios=_scenarios_citing(rule.id))
+
+    # -- the dispute board -------------------------------------------------------------------
+    async def dispute_list(self, request: Request) -> Response:
+        return self.page("disputes.html", disputes=self.store.disputes(), ids=game_ids(),
+                         games=self.store.games())
+
+    def new_dispute_name(self, stem: str) -> str:
+        stem = re.sub(r"[^A-Za-z0-9-]+", "-", stem).strip("-")[:40] or "dispute"
+        name, number = stem, 2
+        while self.store.dispute_path(name).exists():
+            name, number = f"{stem}-{number}", number + 1
+        return name
+
+    async def new_dispute(self, request: Request) -> Response:
+        form = await self.form(request)
+        source = form.get("from", "")
+        name = self.new_dispute_name(form.get("name", "") or source or "dispute")
+        if source == "start":
+            game_id = form.get("game", "")
+            if game_id not in REGISTRY:
+                raise ElevenesError(f"unknown game {game_id!r}; known games: "
+                                    f"{', '.join(game_ids())}")
+            state = load_game(game_id).new_initial_state()
+            made = disputes.Dispute(name, game_id, {}, "", state.to_json())
+        elif source == "scenario":
+            text = form.get("file") or form.get("text", "")
+            if not text.strip():
+                raise ElevenesError("no scenario given: paste its YAML or choose a file")
+            made = disputes.from_scenario_text(name, text)
+        elif source == "saved":
+            state, _ = self.store.load(form.get("game_name", ""))
+            made = disputes.from_state(name, state)
+        elif source == "state":
+            text = form.get("file") or form.get("text", "")
+            if not text.strip():
+                raise ElevenesError("no saved game given: paste its JSON or choose a file")
+            made = disputes.from_state_text(name, text)
+        else:
+            raise ElevenesError(f"unknown way to start a dispute: {source!r}")
+        self.save_dispute(made)
+        return RedirectResponse(f"/dispute/{name}", status_code=303)
+
+    def save_dispute(self, made: disputes.Dispute) -> None:
+        self.store.dispute_path(made.name).write_text(made.yaml_text(), encoding="utf-8")
+
+    def load_dispute(self, name: str) -> disputes.Dispute:
+        path = self.store.dispute_path(name)
+        if not path.is_file():
+            raise ElevenesError(f"no dispute named {name!r}")
+        return disputes.from_scenario_text(name, path.read_text(encoding="utf-8"))
+
+    async def show_dispute(self, request: Request) -> Response:
+        return self.dispute_page(self.load_dispute(request.path_params["name"]))
+
+    def dispute_page(self, made: disputes.Dispute, setup_text: str | None = None,
+                     problem: str = "", status: int = 200) -> Response:
+        import json
+
+        state = made.position()
+        book = load_rulebook()
+        verdicts = []
+        for move in made.moves:
+            rule = book.rules.get(move.rule_id) if move.refused else None
+            verdicts.append((move, rule, rulings_about(move.rule_id) if move.refused else []))
+        if setup_text is None:
+            setup_text = json.dumps(made.setup if made.setup is not None else
+                                    made.start().to_json(), indent=1)
+        legal = [] if state.is_terminal() else state.legal_action_strings()
+        return self.page("dispute.html", status, made=made, state=state, start=made.start()
+                         if not problem else None, picture=picture(state, whole=True),
+                         setup_text=setup_text, problem=problem, verdicts=verdicts,
+                         legal=legal[:60], more=max(0, len(legal) - 60))
+
+    async def dispute_setup(self, request: Request) -> Response:
+        made = self.load_dispute(request.path_params["name"])
+        form = await self.form(request)
+        text = form.get("setup", "")
+        game_id = form.get("game", made.game)
+        made.description = form.get("description", made.description).strip()[:2000]
+        try:
+            options, doc = disputes.check_setup(game_id, text)
+        except ElevenesError as exc:
+            return self.dispute_page(made, text, str(exc).splitlines()[0], 422)
+        made.game, made.options, made.setup, made.moves = game_id, options, doc, []
+        self.save_dispute(made)
+        return RedirectResponse(f"/dispute/{made.name}", status_code=303)
+
+    async def dispute_try(self, request: Request) -> Response:
+        made = self.load_dispute(request.path_params["name"])
+        form = await self.form(request)
+        text = form.get("action", "").strip()
+        if not text:
+            raise ElevenesError("no move given: choose one of the list or type one")
+        made.moves.append(disputes.Move(text[:200]))
+        made.position()
+        self.save_dispute(made)
+        return RedirectResponse(f"/dispute/{made.name}#verdict", status_code=303)
+
+    async def dispute_undo(self, request: Request) -> Response:
+        made = self.load_dispute(request.path_params["name"])
+        if made.moves:
+            made.moves.pop()
+            self.save_dispute(made)
+        return RedirectResponse(f"/dispute/{made.name}", status_code=303)
+
+    async def dispute_yaml(self, request: Request) -> Response:
+        made = self.load_dispute(request.path_params["name"])
+        return PlainTextResponse(made.yaml_text(), media_type="application/yaml", headers={
+            "Content-Disposition": f'attachment; filename="{made.name}.yaml"'})
+
+    # -- the card editor ----------------------------------------------------------------------
+    async def cards_page(self, request: Request) -> Response:
+        name = request.query_params.get("name", "")
+        text = ""
+        listing = None
+        if name:
+            path = self.store.card_path(name)
+            if not path.is_file():
+                raise ElevenesError(f"no card file named {name!r}")
+            text = path.read_text(encoding="utf-8")
+            listing = card_work.check_text(self.draft_path(name), text)
+        else:
+            example = Path(__file__).resolve().parents[3] / "docs" / "examples" / "slow-sugar.cards"
+            text = example.read_text(encoding="utf-8") if example.is_file() else ""
+        return self.page("cards.html", name=name or "my-cards", text=text, listing=listing,
+                         files=self.store.card_files(), jobs=list(card_work.JOBS.values()))
+
+    def draft_path(self, name: str) -> Path:
+        folder = self.store.root / "drafts"
+        folder.mkdir(exist_ok=True)
+        return folder / f"{safe_name(name, 'card file')}.cards"
+
+    async def cards_check(self, request: Request) -> Response:
+        form = await self.form(request)
+        name = form.get("name", "").strip() or "my-cards"
+        listing = card_work.check_text(self.draft_path(name), form.get("text", ""))
+        return self.page("listing.html", listing=listing, name=name)
+
+    async def cards_save(self, request: Request) -> Response:
+        form = await self.form(request)
+        name = form.get("name", "").strip()
+        text = form.get("text", "")
+        path = self.store.card_path(name)
+        listing = card_work.check_text(self.draft_path(name), text)
+        path.write_text(text, encoding="utf-8")
+        what = form.get("then", "save")
+        if what == "save" or not listing.ok:
+            if not listing.ok and what != "save":
+                raise ElevenesError(f"{name}.cards has {listing.problems} problem(s); fix them "
+                                    "first (they are shown at their lines in the editor)")
+            return RedirectResponse(f"/cards?name={name}", status_code=303)
+        game_id = card_work.game_of(path)
+        if what == "play":
+            game = load_game(game_id, cards=str(path))
+            state = game.new_initial_state()
+            log = Log(seed=random.SystemRandom().randrange(10**9))
+            self.advance(state, log)
+            target = self.store.new_game_path(game_id)
+            self.store.save(target, state, str(path), log)
+            return RedirectResponse(f"/game/{target.stem}", status_code=303)
+        games_text = form.get("games", "200").strip()
+        if not games_text.isdigit():
+            raise ElevenesError(f"games: a whole number, not {games_text!r}")
+        job = card_work.start_analysis(game_id, path, int(games_text))
+        return RedirectResponse(f"/jobs/{job.id}", status_code=303)
+
+    async def job_page(self, request: Request) -> Response:
+        job = card_work.JOBS.get(request.path_params["job"])
+        if job is None:
+            raise ElevenesError("no such analysis (they are kept until the server stops)")
+        template = "job_progress.html" if request.headers.get("HX-Request") else "job.html"
+        return self.page(template, job=job)
+
+
+def create_app(data: Path, docs: Path | None = None) -> Starlette:
+    web = Web(data, docs)
+    routes = [
+        Route("/", web.home),
+        Route("/games", web.new_game, methods=["POST"]),
+        Route("/game/{name}.json", web.download_game),
+        Route("/game/{name}", web.show_game),
+        Route("/game/{name}/act", web.act, methods=["POST"]),
+        Route("/game/{name}/hint", web.hint),
+        Route("/rules", web.rules),
+        Route("/rules/{rule_id}", web.rule),
+        Route("/disputes", web.dispute_list),
+        Route("/disputes", web.new_dispute, methods=["POST"]),
+        Route("/dispute/{name}.yaml", web.dispute_yaml),
+        Route("/dispute/{name}", web.show_dispute),
+        Route("/dispute/{name}/setup", web.dispute_setup, methods=["POST"]),
+        Route("/dispute/{name}/try", web.dispute_try, methods=["POST"]),
+        Route("/dispute/{name}/undo", web.dispute_undo, methods=["POST"]),
+        Route("/cards", web.cards_page),
+        Route("/cards/check", web.cards_check, methods=["POST"]),
+        Route("/cards/save", web.cards_save, methods=["POST"]),
+        Route("/jobs/{job}", web.job_page),
+        Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
+    ]
+    if web.docs is not None:
+        routes.append(Mount("/docs", StaticFiles(directory=web.docs, html=True), name="docs"))
+    return Starlette(routes=routes, exception_handlers={
+        ElevenesError: web.user_error, HTTPException: web.not_found, 404: web.not_found,
+        405: web.not_found, Exception: web.bug})

@@ -1,0 +1,171 @@
+"""The dispute board: a position, the moves tried on it, and the reference's verdict on each.
+
+A dispute is a scenario file (the format ``elevenes judge`` reads): ``setup`` is the position
+(or none: the start of the game), each step one move tried; a refused move is kept with
+``violation: RULE.ID``, so that ``elevenes judge`` on the downloaded file says whether the
+reference still agrees.  Every check is the engine's: the state schema and
+``state_from_json`` for a position, ``apply_action`` for a move.
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import attrs
+import yaml
+
+from ..core.api import Json, State
+from ..core.errors import ElevenesError, IllegalAction
+from ..games import REGISTRY, game_ids, load_game
+from . import tables
+
+MAX_TEXT = 200_000
+
+
+@attrs.define
+class Move:
+    action: str
+    rule_id: str = ""
+    message: str = ""
+    lines: list[str] = attrs.field(factory=list)
+
+    @property
+    def refused(self) -> bool:
+        return bool(self.rule_id)
+
+
+@attrs.define
+class Dispute:
+    name: str
+    game: str
+    options: Json = attrs.field(factory=dict)
+    description: str = ""
+    setup: Json | None = None
+    moves: list[Move] = attrs.field(factory=list)
+
+    def start(self) -> State:
+        """The position the moves are tried on (checked as ``state_from_json`` checks it)."""
+        game = load_game(self.game, options=self.options)
+        if self.setup is None:
+            return game.new_initial_state()
+        return game.state_from_json(self.setup)
+
+    def position(self) -> State:
+        """The position after the accepted moves (the verdicts are recomputed: the file keeps
+        only the moves)."""
+        state = self.start()
+        for move in self.moves:
+            verdict = try_move(state, move.action)
+            move.rule_id, move.message, move.lines = (verdict.rule_id, verdict.message,
+                                                      verdict.lines)
+        return state
+
+    def scenario(self) -> Json:
+        doc: Json = {"id": self.name, "game": self.game}
+        if self.options:
+            doc["options"] = self.options
+        if self.description:
+            doc["description"] = self.description
+        if self.setup is not None:
+            doc["setup"] = self.setup
+        steps: list[Json] = []
+        for move in self.moves:
+            step: Json = {"act": move.action}
+            if move.refused:
+                step["violation"] = move.rule_id
+            steps.append(step)
+        doc["steps"] = steps
+        return doc
+
+    def yaml_text(self) -> str:
+        head = ("# A position and the moves tried on it; check it with: "
+                f"elevenes judge {self.name}.yaml\n")
+        return head + yaml.safe_dump(self.scenario(), sort_keys=False, allow_unicode=True,
+                                     default_flow_style=None, width=100)
+
+
+def try_move(state: State, text: str) -> Move:
+    """Play ``text`` on ``state`` if the rules allow it (``state`` changes); else the refusal
+    and the rule that forbids it (``state`` unchanged)."""
+    text = text.strip()
+    try:
+        action = state.string_to_action(text)
+        if action not in state.legal_actions():
+            raise state.explain_illegal(action)
+    except IllegalAction as exc:
+        return Move(text, exc.rule_id, exc.message)
+    canonical = state.action_to_string(action)
+    lines = [line for line, _ in tables.play(state, action)]
+    return Move(canonical, lines=lines)
+
+
+def parse_json_text(text: str, what: str) -> Any:
+    """JSON typed in a form, with the message a JSON file would get from the CLI."""
+    if len(text) > MAX_TEXT:
+        raise ElevenesError(f"{what}: too long ({len(text)} characters)")
+    try:
+        return json.loads(text)
+    except ValueError as exc:
+        raise ElevenesError(f"{what}: not valid JSON: {exc}") from None
+
+
+def check_setup(game_id: str, text: str) -> tuple[Json, Json]:
+    """A position typed as a state document: its options and the document, checked against the
+    game's state schema and by ``state_from_json`` (the CLI's checks and messages)."""
+    from ..conformance.loader import read_state_file
+
+    if game_id not in REGISTRY:
+        raise ElevenesError(f"unknown game {game_id!r}; known games: {', '.join(game_ids())}")
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "position.json"
+        parse_json_text(text, "position.json")  # a JSON error is told as JSON
+        path.write_text(text, encoding="utf-8")
+        doc = read_state_file(path, game_id)
+    if doc.get("game", game_id) != game_id:
+        raise ElevenesError(f"position.json: the position is of {doc.get('game')!r}, "
+                            f"not {game_id!r}")
+    options = doc.get("options") if isinstance(doc.get("options"), dict) else {}
+    load_game(game_id, options=options).state_from_json(doc)  # raises BadState with the rule
+    return dict(options or {}), doc
+
+
+def from_scenario_text(name: str, text: str) -> Dispute:
+    """A dispute from a scenario file's text (its first scenario), checked by the suite's
+    loader; its steps become the moves tried."""
+    from ..conformance.loader import load_file
+    from ..conformance.model import Scenario
+
+    if len(text) > MAX_TEXT:
+        raise ElevenesError(f"{name}.yaml: too long ({len(text)} characters)")
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"{name}.yaml"
+        path.write_text(text, encoding="utf-8")
+        items = load_file(path, require_id=False)
+    scenarios = [item for item in items if isinstance(item, Scenario)]
+    if not scenarios:
+        raise ElevenesError(f"{name}.yaml: a perft file, not a scenario")
+    scenario = scenarios[0]
+    moves = [Move(action) for step in scenario.steps for action in step.actions]
+    dispute = Dispute(name, scenario.game, dict(scenario.options), scenario.description.strip(),
+                      scenario.setup, moves)
+    dispute.position()  # the set-up checks, now
+    return dispute
+
+
+def from_state(name: str, state: State) -> Dispute:
+    """A dispute set up at a position (a saved game's)."""
+    doc = state.to_json()
+    return Dispute(name, state.game.id, dict(state.game.options), "", doc, [])
+
+
+def from_state_text(name: str, text: str) -> Dispute:
+    """A dispute from a saved game's (or any state document's) JSON text."""
+    doc = parse_json_text(text, f"{name}.json")
+    if not isinstance(doc, dict) or not isinstance(doc.get("game"), str):
+        raise ElevenesError(f"{name}.json: not a saved game (it names no game)")
+    doc.pop("saved_with", None)
+    options, checked = check_setup(doc["game"], json.dumps(doc))
+    return Dispute(name, doc["game"], options, "", checked, [])
