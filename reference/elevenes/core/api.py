@@ -8,10 +8,11 @@ with one canonical text form per game; ``apply_action`` accepts either.
 from __future__ import annotations
 
 import json
+import operator
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
-from typing import Any
+from typing import Any, SupportsIndex
 
 from .errors import BadOption, IllegalAction
 
@@ -183,14 +184,53 @@ class State(ABC):
     def explain_illegal(self, action: Action) -> IllegalAction:
         """Why ``action`` is not legal here (slow path: only runs on a refusal)."""
 
+    notation_rule: str = ""
+    """The rule that refuses text, or a number, that is no action of the game at all."""
+
     def apply_action(self, action: Action | str) -> None:
-        """Apply a legal action; an illegal one raises ``IllegalAction`` and changes nothing."""
-        if isinstance(action, str):
-            action = self.string_to_action(action)
+        """Apply a legal action, given as its number or its text.  Any other number or text
+        raises ``IllegalAction`` (with the rule it breaks) and changes nothing; a value that
+        is neither an integer nor text raises ``TypeError`` (see ``as_action``)."""
+        if type(action) is not int:
+            action = self.as_action(action)
         if action not in self.legal_actions():
-            raise self.explain_illegal(action)
+            raise self.refusal(action)
         self._apply(action)
         self.history.append(action)
+
+    def as_action(self, action: object) -> Action:
+        """An action given in any accepted form, as its number (the slow path of
+        ``apply_action``, for anything but a plain ``int``).  Text is parsed (``IllegalAction``
+        for text that is no action); an integer type other than ``int`` (an ``IntEnum``, a
+        NumPy integer) gives its value.  Anything else raises ``TypeError``: a float (even
+        ``3.0``), ``None``, a list, and ``bool``, which is no action number although Python
+        counts ``True`` as 1."""
+        if isinstance(action, str):
+            return self.string_to_action(action)
+        if isinstance(action, bool) or not isinstance(action, SupportsIndex):
+            raise TypeError(
+                f"an action is an int or an action string, not {type(action).__name__} "
+                f"{action!r}"
+            )
+        return operator.index(action)
+
+    def is_action(self, action: int) -> bool:
+        """Whether ``action`` is an action of the game at all, legal here or not: a number
+        whose canonical text reads back as the same number."""
+        try:
+            return self.string_to_action(self.action_to_string(action)) == action
+        except (IllegalAction, LookupError, ValueError):
+            return False
+
+    def refusal(self, action: int) -> IllegalAction:
+        """The refusal of ``action``, which is not legal here (slow path): the game's
+        notation rule for a number that is no action of the game (``is_action``), else
+        ``explain_illegal``'s answer."""
+        if not self.is_action(action):
+            return IllegalAction(
+                self.notation_rule, f"{action} is no action of {self.game.id}", str(action)
+            )
+        return self.explain_illegal(action)
 
     def child(self, action: Action | str) -> State:
         copy = self.clone()

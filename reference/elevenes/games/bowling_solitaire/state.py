@@ -88,6 +88,7 @@ class BowlingState(State):
     """One position.  Piles are stored bottom first (the face-up top card is the last)."""
 
     game: BowlingGame
+    notation_rule = "BWL.NOTATION.ACTIONS"
     _knock_list: list[Action] | None = None  # the legal knocks here, once computed
 
     def __init__(self, game: BowlingGame) -> None:
@@ -190,14 +191,14 @@ class BowlingState(State):
 
     def apply_action(self, action: Action | str) -> None:
         """As ``State.apply_action``, with a legality test that builds no list."""
-        if isinstance(action, str):
-            action = self.string_to_action(action)
+        if type(action) is not int:
+            action = self.as_action(action)
         if self.phase == DEAL and 0 <= action < 10 and self.stock[action]:
             self._deal(action)  # the commonest action, on the shortest path
         elif self.is_legal(action):
             self._apply(action)
         else:
-            raise self.explain_illegal(action)
+            raise self.refusal(action)
         self.history.append(action)
 
     # -- how actions change the position ---------------------------------------------------

@@ -180,6 +180,7 @@ class ElvGame(Game):
 
 
 class ElvState(State):
+    notation_rule = "ELV.ACTIONS"
     __slots__ = (
         "game",
         "cards",

@@ -271,6 +271,7 @@ class EfoGame(Game):
 
 
 class EfoState(State):
+    notation_rule = "EFO.ACTIONS"
     __slots__ = ("game", "cards", "history", "minutes", "trolley", "pantry", "down", "discard",
                  "deck", "phase", "cursor", "stack", "choice", "restart", "result",
                  "_legal", "_undiscardable")
@@ -422,8 +423,8 @@ class EfoState(State):
 
     def apply_action(self, action: Action | str) -> None:
         """As State.apply_action, checked against the cached legal actions."""
-        if isinstance(action, str):
-            action = self.string_to_action(action)
+        if type(action) is not int:
+            action = self.as_action(action)
         if self.phase == DEAL:  # the common chance step, checked without building a list
             legal_move = action - DEAL_BASE in self.deck
         else:
@@ -431,7 +432,7 @@ class EfoState(State):
                 self._legal = self._legal_actions()
             legal_move = action in self._legal
         if not legal_move:
-            raise self.explain_illegal(action)
+            raise self.refusal(action)
         self._apply(action)
         self.history.append(action)
 

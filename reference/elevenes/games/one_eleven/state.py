@@ -142,6 +142,7 @@ class OneElevenState(State):
     """One position of 111."""
 
     game: OneElevenGame
+    notation_rule = "G111.NOTATION.ACTIONS"
 
     def __init__(self, game: OneElevenGame) -> None:
         self.game = game
@@ -385,10 +386,10 @@ class OneElevenState(State):
 
     def apply_action(self, action: Action | str) -> None:
         """As ``State.apply_action``: an illegal action raises and changes nothing."""
-        if isinstance(action, str):
-            action = self.string_to_action(action)
+        if type(action) is not int:
+            action = self.as_action(action)
         if not self.is_legal(action):
-            raise self.explain_illegal(action)
+            raise self.refusal(action)
         self._apply(action)
         self.history.append(action)
 
