@@ -10,12 +10,14 @@ as one line too (status 500), never a traceback.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import time
 from pathlib import Path
 from typing import Any
 
+import yaml
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup, escape
 from starlette.applications import Starlette
@@ -70,6 +72,23 @@ def rulings_about(rule_id: str) -> list[Rule]:
     book = load_rulebook()
     return [r for r in book if r.is_ruling and r.id != rule_id and
             re.search(rf"(?<![A-Z0-9.]){re.escape(rule_id)}(?![A-Z0-9-])", r.text)]
+
+
+def readable_json(doc: dict[str, Any]) -> str:
+    """A state document to edit: one top-level field a line."""
+    fields = [f" {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}"
+              for key, value in doc.items()]
+    return "{\n" + ",\n".join(fields) + "\n}"
+
+
+def scenario_id(text: str) -> str:
+    """The ``id`` of a scenario file's text, if it has one (the file is checked later)."""
+    try:
+        doc = yaml.safe_load(text)
+    except yaml.YAMLError:
+        return ""
+    found = doc.get("id") if isinstance(doc, dict) else None
+    return found if isinstance(found, str) else ""
 
 
 class Web:
@@ -200,7 +219,7 @@ class Web:
             choices=[] if state.is_terminal() else tables.choices(state),
             glossary=tables.glossary(state, texts) if texts else {},
             finish=tables.finish(state) if state.is_terminal() else "",
-            refusal=refusal, rule=rule, tried=tried,
+            refusal=refusal, rule=rule, tried=tried, save_path=self.store.game_path(name),
             rulings=rulings_about(refusal.rule_id) if refusal is not None else [])
 
     async def act(self, request: Request) -> Response:
@@ -277,7 +296,10 @@ class Web:
     async def new_dispute(self, request: Request) -> Response:
         form = await self.form(request)
         source = form.get("from", "")
-        name = self.new_dispute_name(form.get("name", "") or source or "dispute")
+        stem = form.get("name", "") or source
+        if source == "scenario":  # named as the scenario is, when it has an id
+            stem = scenario_id(form.get("file") or form.get("text", "")) or stem
+        name = self.new_dispute_name(stem or "dispute")
         if source == "start":
             game_id = form.get("game", "")
             if game_id not in REGISTRY:
@@ -317,8 +339,6 @@ class Web:
 
     def dispute_page(self, made: disputes.Dispute, setup_text: str | None = None,
                      problem: str = "", status: int = 200) -> Response:
-        import json
-
         state = made.position()
         book = load_rulebook()
         verdicts = []
@@ -326,8 +346,8 @@ class Web:
             rule = book.rules.get(move.rule_id) if move.refused else None
             verdicts.append((move, rule, rulings_about(move.rule_id) if move.refused else []))
         if setup_text is None:
-            setup_text = json.dumps(made.setup if made.setup is not None else
-                                    made.start().to_json(), indent=1)
+            setup_text = readable_json(made.setup if made.setup is not None else
+                                       made.start().to_json())
         legal = [] if state.is_terminal() else state.legal_action_strings()
         return self.page("dispute.html", status, made=made, state=state, start=made.start()
                          if not problem else None, picture=picture(state, whole=True),

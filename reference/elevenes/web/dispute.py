@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -87,6 +89,21 @@ class Dispute:
                                      default_flow_style=None, width=100)
 
 
+@contextmanager
+def _named_alone(folder: str) -> Iterator[None]:
+    """Messages about a file checked in a scratch folder name the file alone, as a user who
+    typed it into the page knows it."""
+    try:
+        yield
+    except ElevenesError as exc:
+        from ..conformance.loader import display_path
+
+        text = str(exc)
+        for prefix in (str(Path(folder).resolve()), display_path(Path(folder)), folder):
+            text = text.replace(prefix + "/", "")
+        raise ElevenesError(text) from None
+
+
 def try_move(state: State, text: str) -> Move:
     """Play ``text`` on ``state`` if the rules allow it (``state`` changes); else the refusal
     and the rule that forbids it (``state`` unchanged)."""
@@ -119,9 +136,9 @@ def check_setup(game_id: str, text: str) -> tuple[Json, Json]:
 
     if game_id not in REGISTRY:
         raise ElevenesError(f"unknown game {game_id!r}; known games: {', '.join(game_ids())}")
-    with tempfile.TemporaryDirectory() as folder:
+    parse_json_text(text, "position.json")  # a JSON error is told as JSON
+    with tempfile.TemporaryDirectory() as folder, _named_alone(folder):
         path = Path(folder) / "position.json"
-        parse_json_text(text, "position.json")  # a JSON error is told as JSON
         path.write_text(text, encoding="utf-8")
         doc = read_state_file(path, game_id)
     if doc.get("game", game_id) != game_id:
@@ -140,7 +157,7 @@ def from_scenario_text(name: str, text: str) -> Dispute:
 
     if len(text) > MAX_TEXT:
         raise ElevenesError(f"{name}.yaml: too long ({len(text)} characters)")
-    with tempfile.TemporaryDirectory() as folder:
+    with tempfile.TemporaryDirectory() as folder, _named_alone(folder):
         path = Path(folder) / f"{name}.yaml"
         path.write_text(text, encoding="utf-8")
         items = load_file(path, require_id=False)

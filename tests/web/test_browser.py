@@ -1,0 +1,219 @@
+"""The web app in a real browser (headless Chromium): a whole game of Elevenes for One played
+by clicks, a refused move showing its rule, a dispute set up and judged, a card file with an
+error showing the diagnostic at its line, an analysis with its progress, and the rulebook.
+Each screen is saved as a screenshot (see conftest.py)."""
+
+from __future__ import annotations
+
+import random
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from elevenes.cli import main as elevenes_main
+from elevenes.conformance.loader import load_file
+from elevenes.conformance.model import Scenario
+from elevenes.core.errors import IllegalAction
+from elevenes.dsl.load import check_file
+from elevenes.games import load_game
+from elevenes.games.prompt import check_resume, read_saved, starting_state
+from elevenes.rulebook.index import load_rulebook
+
+REPO = Path(__file__).resolve().parents[2]
+EXAMPLE_DISPUTE = REPO / "docs" / "examples" / "dispute-discard-limit.yaml"
+EXAMPLE_CARDS = REPO / "docs" / "examples" / "slow-sugar.cards"
+
+
+def start_game(page: Any, base: str, game: str, seed: int) -> str:
+    page.goto(base + "/")
+    page.select_option("#game-select", game)
+    page.fill("#new-game input[name=seed]", str(seed))
+    with page.expect_navigation():
+        page.click("#new-game button[type=submit]")
+    name: str = page.url.rsplit("/", 1)[1]
+    return name
+
+
+def resumed(data: Path, name: str, game: str) -> Any:
+    """The saved game as ``elevenes play GAME --resume FILE`` reads it."""
+    path = str(data / "games" / f"{name}.json")
+    saved = read_saved(path, game)
+    options, cards = check_resume(saved, path, {},
+                                  lambda given: load_game(game, options=given).options, None)
+    return starting_state(load_game(game, options=options, cards=cards), saved)
+
+
+def test_a_whole_game_of_elevenes_for_one_played_by_clicks(
+        server: tuple[str, Path], page: Any, shots: Path) -> None:
+    base, data = server
+    rng = random.Random(2024)
+    name = start_game(page, base, "elevenes-for-one", 7)
+    page.wait_for_selector("#table svg")
+    page.screenshot(path=str(shots / "play.png"), full_page=True)
+    clicks = 0
+    while page.locator("#finish").count() == 0:
+        buttons = page.locator("form.choices button.choice")
+        count = buttons.count()
+        assert count > 0, "a position of an unfinished game offers no move"
+        chosen = buttons.nth(rng.randrange(count))
+        action = chosen.get_attribute("value")
+        with page.expect_navigation():
+            chosen.click()
+        clicks += 1
+        assert f"you: {action}" in page.locator("#log").inner_text()
+        if clicks == 3:  # a reload loses nothing: the same table, the same log
+            log = page.locator("#log").inner_text()
+            page.reload()
+            assert page.locator("#log").inner_text() == log
+        assert clicks < 300
+    page.screenshot(path=str(shots / "play-over.png"), full_page=True)
+    state = resumed(data, name, "elevenes-for-one")
+    assert state.is_terminal()
+    assert f"Rating: {state.score()} points" in page.locator("#finish").inner_text()
+
+
+def test_a_refused_move_shows_the_rule_that_forbids_it(
+        server: tuple[str, Path], page: Any, shots: Path) -> None:
+    base, data = server
+    name = start_game(page, base, "elevenes-for-one", 3)
+    state = resumed(data, name, "elevenes-for-one")
+    with pytest.raises(IllegalAction) as refused:
+        state.apply_action("score")  # at step 2 nothing can be scored
+    rule = load_rulebook().get(refused.value.rule_id)
+    page.fill("form.typed input[name=action]", "score")
+    with page.expect_navigation():
+        page.click("form.typed button")
+    box = page.locator("#refusal")
+    assert rule.id in box.inner_text()
+    assert rule.title in box.inner_text()
+    assert refused.value.message in box.inner_text()
+    page.screenshot(path=str(shots / "refused.png"), full_page=True)
+    page.click("#refusal a.rule-id")
+    assert page.locator("#rule h1").inner_text().startswith(rule.id)
+
+
+def engine_verdicts(path: Path) -> list[str]:
+    """What the engine says of each move of a scenario file: "" accepted, else the rule id."""
+    scenario = load_file(path, require_id=False)[0]
+    assert isinstance(scenario, Scenario) and scenario.setup is not None
+    game = load_game(scenario.game, options=scenario.options)
+    state = game.state_from_json(scenario.setup)
+    verdicts = []
+    for step in scenario.steps:
+        for action in step.actions:
+            try:
+                state.apply_action(action)
+                verdicts.append("")
+            except IllegalAction as exc:
+                verdicts.append(exc.rule_id)
+    return verdicts
+
+
+def test_a_dispute_set_up_tried_and_judged(
+        server: tuple[str, Path], page: Any, shots: Path, tmp_path: Path) -> None:
+    base, _ = server
+    expected = engine_verdicts(EXAMPLE_DISPUTE)
+    refused = [v for v in expected if v]
+    assert refused, "the example dispute ends with a refused move"
+    page.goto(base + "/disputes")
+    page.fill("#from-scenario textarea", EXAMPLE_DISPUTE.read_text(encoding="utf-8"))
+    with page.expect_navigation():
+        page.click("#from-scenario button")
+    items = page.locator("ol.verdicts > li")
+    assert items.count() == len(expected)
+    for number, verdict in enumerate(expected):
+        text = items.nth(number).inner_text()
+        assert (verdict in text) if verdict else ("accepted" in text)
+    # a first-time user: take the last move back, try it again by typing it
+    with page.expect_navigation():
+        page.click("text=Take back the last move")
+    assert items.count() == len(expected) - 1
+    page.fill("#try-move", "discard")
+    with page.expect_navigation():
+        page.click("#try button.primary")
+    last = items.nth(len(expected) - 1)
+    assert refused[-1] in last.inner_text()
+    rule = load_rulebook().get(refused[-1])
+    assert rule.title in last.inner_text()
+    page.screenshot(path=str(shots / "dispute.png"), full_page=True)
+    # the scenario file it saves is judged by `elevenes judge`: the reference agrees
+    with page.expect_download() as download:
+        page.click("#download")
+    saved = tmp_path / "dispute.yaml"
+    download.value.save_as(saved)
+    assert elevenes_main(["judge", str(saved)]) == 0
+    # a broken position is refused with the set-up check's message; nothing is lost
+    page.fill("#setup-text", '{"game": "elevenes-for-one", "minutes": 99}')
+    with page.expect_navigation():
+        page.click("#setup-form button")
+    problem = page.locator("#setup-problem").inner_text()
+    assert problem.startswith("position.json")
+    assert items.count() == len(expected)
+    page.screenshot(path=str(shots / "dispute-problem.png"), full_page=True)
+
+
+def test_a_card_file_with_an_error_shows_the_diagnostic_at_its_line(
+        server: tuple[str, Path], page: Any, shots: Path) -> None:
+    base, _ = server
+    text = EXAMPLE_CARDS.read_text(encoding="utf-8").replace("cost 6", "cots 6")
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "slow-sugar.cards"
+        path.write_text(text, encoding="utf-8")
+        _, found = check_file(path)
+    assert found
+    page.goto(base + "/cards")
+    page.fill("#card-name", "slow-sugar")
+    page.fill("#card-text", text)
+    first = found[0]
+    marked = page.locator(f"#line-{first.line} .diagnostic")
+    marked.first.wait_for()
+    assert f"{first.code} {first.message}" in marked.first.inner_text()
+    assert page.locator("ol.lines li.bad").count() == len({d.line for d in found})
+    page.screenshot(path=str(shots / "cards-error.png"), full_page=True)
+    # fixed, the checker says so as one types; then analyse --vs runs with a progress bar
+    page.fill("#card-text", EXAMPLE_CARDS.read_text(encoding="utf-8"))
+    page.locator("#check-summary.ok").wait_for()
+    page.fill("input[name=games]", "30")
+    with page.expect_navigation():
+        page.click("button[value=analyse]")
+    page.locator("#report").wait_for(timeout=120_000)
+    assert "B - A" in page.locator("#report").inner_text()
+    page.screenshot(path=str(shots / "analyse.png"), full_page=True)
+
+
+def test_the_rulebook_searched_and_read(server: tuple[str, Path], page: Any,
+                                        shots: Path) -> None:
+    base, _ = server
+    found = load_rulebook().search(["servants", "discard"])
+    page.goto(base + "/rules")
+    page.fill("#rule-search input[name=q]", "servants discard")
+    with page.expect_navigation():
+        page.click("#rule-search button")
+    rows = page.locator("table.rules tr")
+    assert rows.count() == len(found)
+    assert rows.first.inner_text().startswith(found[0].id)
+    page.screenshot(path=str(shots / "rulebook-search.png"), full_page=True)
+    with page.expect_navigation():
+        rows.first.locator("a").click()
+    assert page.locator("#rule h1").inner_text().startswith(found[0].id)
+    page.screenshot(path=str(shots / "rulebook-rule.png"), full_page=True)
+
+
+def test_the_illustrated_rulebook_pages(server: tuple[str, Path], page: Any,
+                                        shots: Path) -> None:
+    base, _ = server
+    built = REPO / "docs" / "_build" / "html" / "games" / "elevenes-for-one.html"
+    if not built.is_file():
+        pytest.skip("the documentation is not built (sphinx-build -b html docs docs/_build/html)")
+    rule = load_rulebook().get("EFO.RULING.ELEVENSES")
+    page.goto(base + f"/rules/{rule.id}")
+    with page.expect_navigation():
+        page.click("text=In the illustrated rulebook")
+    assert "/docs/games/elevenes-for-one.html" in page.url
+    anchor = page.url.split("#", 1)[1]
+    assert page.locator(f"[id='{anchor}']").count() == 1
+    assert page.locator("svg, img").count() > 0, "the rulebook page shows no picture"
+    page.locator(f"[id='{anchor}']").scroll_into_view_if_needed()
+    page.screenshot(path=str(shots / "illustrated-rulebook.png"))
