@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import difflib
 import importlib.util
 import json
 import os
@@ -52,6 +53,9 @@ if importlib.util.find_spec("elevenes") is None:  # run from a checkout without 
 
 GAMES_DIR = ROOT / "reference" / "elevenes" / "games"
 RULEBOOK = ROOT / "rulebook"
+SNAPSHOT: dict[str, Path] = {"games": GAMES_DIR, "rulebook": RULEBOOK}
+"""Where the mutants are read from: a copy of the game's package and card files taken when
+the run starts, so that edits made to the tree meanwhile change nothing."""
 
 PACKAGES = {
     "elevenes-for-one": "elevenes_for_one",
@@ -293,18 +297,18 @@ def card_sites(text: str) -> Iterator[tuple[int, str, str, int, str]]:
 
 
 def rule_files(game: str) -> list[Path]:
-    package = GAMES_DIR / PACKAGES[game]
+    package = SNAPSHOT["games"] / PACKAGES[game]
     return sorted(p for p in package.glob("*.py") if p.name not in NOT_RULES)
 
 
 def card_files(game: str) -> list[Path]:
-    folder = RULEBOOK / game
+    folder = SNAPSHOT["rulebook"] / game
     return sorted(folder.glob("*.cards")) if folder.is_dir() else []
 
 
 def all_mutants(game: str) -> list[Mutant]:
     mutants: list[Mutant] = []
-    package = GAMES_DIR / PACKAGES[game]
+    package = SNAPSHOT["games"] / PACKAGES[game]
     for path in rule_files(game):
         source = path.read_text()
         for index, kind, detail, line in ast_sites(source):
@@ -317,7 +321,7 @@ def all_mutants(game: str) -> list[Mutant]:
         if fault.game != game:
             continue
         if fault.file.startswith("rulebook:"):
-            path = RULEBOOK / game / fault.file.split(":", 1)[1]
+            path = SNAPSHOT["rulebook"] / game / fault.file.split(":", 1)[1]
         else:
             path = package / fault.file
         text = path.read_text()
@@ -332,35 +336,45 @@ def all_mutants(game: str) -> list[Mutant]:
 def mutated_text(mutant: Mutant) -> str:
     if mutant.new_source:
         return mutant.new_source
-    source = (GAMES_DIR / PACKAGES[mutant.game] / mutant.file).read_text()
+    source = (SNAPSHOT["games"] / PACKAGES[mutant.game] / mutant.file).read_text()
     return apply_ast(source, mutant.site, mutant.kind)
 
 
+def mutant_diff(mutant: Mutant) -> str:
+    """The mutant's change as a unified diff of the formatted source (one hunk)."""
+    if mutant.file.startswith("rulebook:"):
+        before = (SNAPSHOT["rulebook"] / mutant.game / mutant.file.split(":", 1)[1]).read_text()
+    else:
+        path = SNAPSHOT["games"] / PACKAGES[mutant.game] / mutant.file
+        before = path.read_text()
+        if mutant.kind != "rule":
+            before = ast.unparse(ast.parse(before)) + "\n"
+    after = mutated_text(mutant)
+    lines = difflib.unified_diff(before.splitlines(), after.splitlines(), lineterm="", n=1)
+    return "\n".join(list(lines)[2:])
+
+
 # -- running -----------------------------------------------------------------------------------
-def _child(game: str, mutant: Mutant | None, scratch: Path, out: Path) -> None:
-    """In the forked child: load the game from a temporary copy with the fault, run the suite,
-    write the verdict to ``out``."""
+def _child(game: str, mutant: Mutant | None, work: Path, out: Path) -> None:
+    """In the forked child: load the game from a copy in ``work`` with the fault, run the
+    suite, write the verdict to ``out``."""
     sys.dont_write_bytecode = True
     package = PACKAGES[game]
-    work = Path(tempfile.mkdtemp(dir=scratch))
-    shutil.copytree(GAMES_DIR / package, work / package,
-                    ignore=shutil.ignore_patterns("__pycache__", "native"))
-    if (GAMES_DIR / package / "native").is_dir():
-        os.symlink(GAMES_DIR / package / "native", work / package / "native")
+    shutil.copytree(SNAPSHOT["games"] / package, work / package)
     books = work / "rulebook"
+    shutil.copytree(SNAPSHOT["rulebook"] / game, books / game)
+    import elevenes.dsl.load as load
+
+    original = load.rulebook_dir
+
+    def rulebook_dir(name: str | None = None) -> Path:
+        return books / name if name == game else original(name)
+
+    load.rulebook_dir = rulebook_dir  # type: ignore[assignment]
     if mutant is not None:
         text = mutated_text(mutant)
         if mutant.file.startswith("rulebook:"):
-            shutil.copytree(RULEBOOK / game, books / game)
             (books / game / mutant.file.split(":", 1)[1]).write_text(text)
-            import elevenes.dsl.load as load
-
-            original = load.rulebook_dir
-
-            def rulebook_dir(name: str | None = None) -> Path:
-                return books / name if name == game else original(name)
-
-            load.rulebook_dir = rulebook_dir  # type: ignore[assignment]
         else:
             (work / package / mutant.file).write_text(text)
     import elevenes.games as games
@@ -410,12 +424,14 @@ def run_mutants(
             pid = os.fork()
             if pid == 0:  # the child
                 code = 0
+                work = scratch / f"mutant-{n}"
                 try:
-                    _child(game, mutant, scratch, out)
+                    _child(game, mutant, work, out)
                 except BaseException as exc:  # noqa: BLE001
                     out.write_text(json.dumps({"status": "killed", "by": f"crash: {exc!r}"}))
                     code = 1
                 finally:
+                    shutil.rmtree(work, ignore_errors=True)
                     os._exit(code)
             running[pid] = (n, time.monotonic(), out)
         time.sleep(0.01)
@@ -431,6 +447,7 @@ def run_mutants(
                 results[n] = json.loads(out.read_text())
             else:
                 results[n] = {"status": "killed", "by": "child died"}
+            shutil.rmtree(scratch / f"mutant-{n}", ignore_errors=True)
             del running[pid]
             if callable(on_done):
                 on_done(n, results[n])
@@ -444,8 +461,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="run a random sample of this many mutants per game (0: all)")
     parser.add_argument("--seed", type=int, default=1, help="the sample's seed")
     parser.add_argument("--jobs", type=int, default=1, help="mutants run at once")
-    parser.add_argument("--timeout", type=float, default=20.0, help="seconds per mutant")
+    parser.add_argument("--timeout", type=float, default=0.0,
+                        help="seconds per mutant (default: 8 times the unchanged run, at least 5)")
     parser.add_argument("--list", action="store_true", help="list the mutants and stop")
+    parser.add_argument("--diff", action="store_true",
+                        help="with --list: show each mutant's change as a diff")
     parser.add_argument("--json", metavar="FILE", help="write every verdict to FILE")
     parser.add_argument("--only", metavar="KEY", action="append", default=[],
                         help="only the mutant with this key (file:line:kind:site)")
@@ -455,6 +475,15 @@ def main(argv: list[str] | None = None) -> int:
 
     games = list(PACKAGES) if args.game == "all" else [args.game]
     suite = load_suite(None)
+    frozen = Path(tempfile.mkdtemp(prefix="plant-faults-source-"))
+    for game in games:
+        shutil.copytree(GAMES_DIR / PACKAGES[game], frozen / "games" / PACKAGES[game],
+                        ignore=shutil.ignore_patterns("__pycache__", "native"))
+        if (RULEBOOK / game).is_dir():
+            shutil.copytree(RULEBOOK / game, frozen / "rulebook" / game)
+        else:
+            (frozen / "rulebook" / game).mkdir(parents=True)
+    SNAPSHOT.update(games=frozen / "games", rulebook=frozen / "rulebook")
     summary: dict[str, dict[str, int]] = {}
     records: list[dict[str, object]] = []
     for game in games:
@@ -470,23 +499,25 @@ def main(argv: list[str] | None = None) -> int:
         if args.list:
             for m in mutants:
                 print(f"{game} {m.key} {m.detail}")
+                if args.diff:
+                    print(mutant_diff(m))
             continue
         ITEMS[:] = suite.select(games=[game]).items
         with tempfile.TemporaryDirectory(prefix="plant-faults-") as tmp:
             scratch = Path(tmp)
             started = time.monotonic()
-            base = run_mutants(game, [None], 1, args.timeout * 3, scratch)[0]
+            base = run_mutants(game, [None], 1, 120.0, scratch)[0]
             if base.get("status") != "survived":
                 raise SystemExit(f"{game}: the suite does not pass on the unchanged code: {base}")
+            timeout = args.timeout or max(5.0, 8 * (time.monotonic() - started))
 
-            def progress(n: int, verdict: dict[str, object]) -> None:
+            def progress(n: int, verdict: dict[str, object], run: list[Mutant] = mutants) -> None:
                 if verdict["status"] == "survived":
-                    m = mutants[n]
+                    m = run[n]
                     print(f"  survived: {m.file}:{m.line} {m.kind} ({m.detail})", flush=True)
 
             print(f"{game}: {len(mutants)} of {total} mutants", flush=True)
-            verdicts = run_mutants(game, list(mutants), args.jobs, args.timeout, scratch,
-                                   progress)
+            verdicts = run_mutants(game, list(mutants), args.jobs, timeout, scratch, progress)
             seconds = time.monotonic() - started
         counts = {"total": total, "run": len(mutants), "killed": 0, "survived": 0,
                   "stillborn": 0}
@@ -498,6 +529,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{game}: {counts['run']} run ({counts['total']} in all), {counts['killed']} "
               f"killed, {counts['survived']} survived, {counts['stillborn']} stillborn "
               f"in {seconds:.0f} s", flush=True)
+    shutil.rmtree(frozen, ignore_errors=True)
     if args.json and not args.list:
         Path(args.json).write_text(json.dumps({"summary": summary, "mutants": records},
                                               indent=1) + "\n")
