@@ -39,6 +39,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--cards", default=None, metavar="FILE.cards",
         help="play with the cards of this file replacing or adding to the game's own",
     )
+    parser.add_argument(
+        "--html", default=None, metavar="OUT.html",
+        help="also write a page with each position drawn, the moves and the verdicts",
+    )
 
 
 class CardsSubject(ReferenceSubject):
@@ -188,6 +192,25 @@ class Judge:
         self.say(f"now: {who} to act; legal: {shown or 'none'}", 4)
 
 
+def write_html(out: str, file: str, scenarios: list[Scenario], rulebook: Rulebook | None,
+               cards: str | None) -> None:
+    """The page of ``judge --html``: every scenario of the file illustrated (render.page)."""
+    from ..render.names import shipped_names
+    from ..render.page import figure, inline_image, play, standalone_page
+
+    figures = []
+    for scenario in scenarios:
+        subject = ReferenceSubject() if cards is None else CardsSubject(cards)
+        names = shipped_names(scenario.game, cards) if cards is not None else None
+        figures.append(figure(play(scenario, subject), inline_image, rulebook, names=names))
+    page = standalone_page(f"elevenes judge {Path(file).name}", "".join(figures))
+    try:
+        Path(out).write_text(page, encoding="utf-8")
+    except OSError as exc:
+        raise ElevenesError(f"cannot write {out}: {exc.strerror or exc}") from None
+    print(f"wrote {out}", file=sys.stderr)
+
+
 def run(args: argparse.Namespace) -> int:
     items = load_file(args.file, require_id=False)
     if args.ids:
@@ -215,6 +238,9 @@ def run(args: argparse.Namespace) -> int:
         if isinstance(item, Perft):
             raise ElevenesError(f"{args.file}: a perft file; use `elevenes perft {args.file}`")
         judge.judge(item)
+    if args.html is not None:
+        write_html(args.html, args.file, [i for i in items if isinstance(i, Scenario)],
+                   rulebook, args.cards)
     if judge.checks:
         sys.stdout.write("\n")
         if judge.disagreements:
