@@ -162,6 +162,12 @@ class Compiler:
             return lambda st, fr: [
                 c for c in zone_fn(st, fr, owner(fr)) if only(st, fr, c) is wanted
             ]
+        if len(tests) == 2:  # the common "filter ... except ...": one comprehension
+            (one, want_one), (two, want_two) = tests
+            return lambda st, fr: [
+                c for c in zone_fn(st, fr, owner(fr))
+                if bool(one(st, fr, c)) is want_one and bool(two(st, fr, c)) is want_two
+            ]
 
         def cards(st: St, fr: Frame) -> list[int]:
             found: list[int] = []
@@ -249,6 +255,12 @@ class Compiler:
     ) -> Callable[[St, Frame, tuple[int, ...] | None], None]:
         fn = self.bind_host("verb", call.verb)
         args = self.args(call, chosen)
+        if not args:
+            verb: Callable[[St, Frame, tuple[int, ...] | None], None] = fn
+            return verb
+        if len(args) == 1:
+            (arg,) = args
+            return lambda st, fr, chosen: fn(st, fr, chosen, arg(st, fr))
 
         def run_verb(st: St, fr: Frame, chosen: tuple[int, ...] | None) -> None:
             fn(st, fr, chosen, *[a(st, fr) for a in args])
@@ -291,10 +303,6 @@ class Compiler:
                     return verdict
             return None
 
-        def apply(st: St, fr: Frame, chosen: tuple[int, ...]) -> None:
-            if verb is not None:
-                verb(st, fr, chosen)
-
         word = spec.word if spec is not None else "take"
         # A host may ask that choices from some zones (hidden hands) always be put to the
         # player, even with a single answer, so that the pace of play reveals nothing.
@@ -305,7 +313,7 @@ class Compiler:
             candidates,
             stmt.quantity.count,
             stmt.quantity.mode,
-            apply if verb is not None else None,
+            verb,
             word if stmt.quantity.mode != "random" else "draw",
             stmt.bind,
             stmt.by,
@@ -345,8 +353,16 @@ class Compiler:
         if isinstance(stmt, ast.Nothing):
             return
         if isinstance(stmt, ast.Call):
-            verb = self.verb(stmt)
-            out.append(Op(lambda st, fr: verb(st, fr, None)))
+            fn = self.bind_host("verb", stmt.verb)
+            args = self.args(stmt, False)
+            if not args:
+                out.append(Op(lambda st, fr: fn(st, fr, None)))
+            elif len(args) == 1:
+                (arg,) = args
+                out.append(Op(lambda st, fr: fn(st, fr, None, arg(st, fr))))
+            else:
+                verb = self.verb(stmt)
+                out.append(Op(lambda st, fr: verb(st, fr, None)))
         elif isinstance(stmt, ast.ChooseCards):
             out.append(self.choose(stmt))
         elif isinstance(stmt, ast.ChoosePlayer):

@@ -237,26 +237,24 @@ class ChooseCards(Instr):
         self.why_not = why_not
         self.ask = ask
 
-    def _sets(self, st: St, fr: Frame) -> list[tuple[int, ...]]:
-        found = sorted(self.candidates(st, fr))
-        if self.mode == "exactly" and len(found) < self.count:
-            return []
-        size = min(self.count, len(found))
-        if size == 0:
-            return []
-        return list(combinations(found, size))
-
     def run(self, st: St, fr: Frame) -> Choice | None:
-        sets = self._sets(st, fr)
-        if not sets:
+        found = sorted(self.candidates(st, fr))
+        count = self.count
+        if not found or count <= 0 or (len(found) < count and self.mode == "exactly"):
+            # no set of cards to choose
             if self.optional and self.ask and self.mode != "random":
                 return Choice([self.host.PASS], fr.vars[self.by] if self.by else fr.owner)
             fr.pc = self.skip if self.optional else fr.pc + 1
             return None
-        if len(sets) == 1 and not self.optional and self.mode != "random" and not self.ask:
-            self._do(st, fr, sets[0])
-            return None
-        options = [self.host.encode(self.word, chosen) for chosen in sets]
+        if len(found) <= count:  # a single set: all the candidates
+            if not self.optional and self.mode != "random" and not self.ask:
+                self._do(st, fr, tuple(found))
+                return None
+            size = len(found)
+        else:
+            size = count
+        encode, word = self.host.encode, self.word
+        options = [encode(word, chosen) for chosen in combinations(found, size)]
         if self.optional:
             options.append(self.host.PASS)
         options.sort()

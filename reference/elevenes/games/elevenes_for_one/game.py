@@ -12,7 +12,9 @@ they call are the ``zone_/filter_/ref_/verb_`` methods of ``Primitives`` below.
 
 from __future__ import annotations
 
+import random
 import re
+from bisect import bisect_right
 from collections.abc import Mapping
 from typing import Any
 
@@ -22,7 +24,7 @@ from ...core.schema import check_state_document
 from ...dsl.compile import CardSet
 from ...dsl.frames import frame_machine, frame_rules
 from ...dsl.load import load_card_set
-from ...dsl.runtime import Choice, Frame
+from ...dsl.runtime import Choice, Frame, Program
 
 # -- phases and actions ------------------------------------------------------------------------
 DEAL, FRONT, TURN, EFFECT, OVER = "deal", "front", "turn", "effect", "over"
@@ -36,6 +38,19 @@ SIMPLE_BY_NAME = {name: action for action, name in SIMPLE.items()}
 WORDS = ("flip", "swap", "return", "score", "move", "take", "draw", "player")
 
 DISCARD_LIMIT = 3  # EFO.DISCARD.LIMIT
+EVENTS = ("use", "score", "discard")  # the events a card's effect runs on (vocab.py)
+
+
+def _running_totals(n: int) -> tuple[float, ...]:
+    """The running total of n equal chances, summed as State.sample_chance sums them."""
+    totals, total = [], 0.0
+    for _ in range(n):
+        total += 1.0 / n
+        totals.append(total)
+    return tuple(totals)
+
+
+DEAL_TOTALS = tuple(_running_totals(n) for n in range(12))
 
 PRECEDENCE = (  # EFO.PRECEDENCE: the rule a refusal cites when several are broken
     "EFO.ACTIONS", "EFO.GOAL.END", "EFO.PROCEDURE", "EFO.PASS.SHUFFLE", "EFO.RULING.FRONT-FIRST",
@@ -55,15 +70,21 @@ RATING_BANDS = (  # EFO.RATING.BANDS: (lowest points, short label, verdict)
 )
 
 
+WORD_BASE = {word: CHOICE_BASE + i * WORD_SPAN for i, word in enumerate(WORDS)}
+
+
 def encode_choice(word: str, items: tuple[int, ...]) -> int:
-    if word == "pass":
-        return PASS
-    if word == "yes":
-        return YES
+    base = WORD_BASE.get(word)
+    if base is None:
+        if word == "pass":
+            return PASS
+        if word == "yes":
+            return YES
+        raise ValueError(f"{word!r} is not a choice word")
     mask = 0
     for item in items:
         mask |= 1 << item
-    return CHOICE_BASE + WORDS.index(word) * WORD_SPAN + mask
+    return base + mask
 
 
 def decode_choice(action: int) -> tuple[str, tuple[int, ...]]:
@@ -108,15 +129,16 @@ class Primitives:
     def players(self, st: EfoState, fr: Frame, except_me: bool) -> list[int]:
         return [] if except_me else [0]
 
-    # zones
+    # zones: the state's own lists (the compiled code only reads them, and copies a set
+    # of cards it keeps)
     def zone_pantry(self, st: EfoState, fr: Frame, owner: int) -> list[int]:
-        return list(st.pantry)
+        return st.pantry
 
     def zone_discard(self, st: EfoState, fr: Frame, owner: int) -> list[int]:
-        return list(st.discard)
+        return st.discard
 
     def zone_trolley(self, st: EfoState, fr: Frame, owner: int) -> list[int]:
-        return list(st.trolley)
+        return st.trolley
 
     # filters and tests
     def filter_face_up(self, st: EfoState, fr: Frame, card: int) -> bool:
@@ -251,6 +273,10 @@ class EfoGame(Game):
         self.printed_cards = cards is None  # the printed cards.cards, no variant file
         self.undiscardable = frozenset(  # EFO.DISCARD.NEVER: the cards with that trait
             n for n, card in self.cards.cards.items() if "undiscardable" in card.traits)
+        # each event's compiled programs by card number, looked up once per effect
+        self.programs: dict[str, tuple[Program, ...]] = {
+            event: tuple(self.cards.program(n, event) for n in range(len(ALL_CARDS) + 1))
+            for event in EVENTS}
 
     def num_players(self) -> int:
         return 1
@@ -274,7 +300,7 @@ class EfoState(State):
     notation_rule = "EFO.ACTIONS"
     __slots__ = ("game", "cards", "history", "minutes", "trolley", "pantry", "down", "discard",
                  "deck", "phase", "cursor", "stack", "choice", "restart", "result",
-                 "_legal", "_undiscardable")
+                 "_legal", "_undiscardable", "_programs")
 
     def __init__(self, game: EfoGame) -> None:
         self.game = game
@@ -294,6 +320,7 @@ class EfoState(State):
         self.result: str | None = None
         self._legal: list[Action] | None = None  # legal actions of this position, once asked
         self._undiscardable = game.undiscardable
+        self._programs = game.programs
 
     def clone(self) -> EfoState:
         other = EfoState.__new__(EfoState)
@@ -314,6 +341,7 @@ class EfoState(State):
         other.result = self.result
         other._legal = self._legal
         other._undiscardable = self._undiscardable
+        other._programs = self._programs
         return other
 
     def solver_key(self) -> tuple[Any, ...]:
@@ -421,17 +449,38 @@ class EfoState(State):
         chance = 1.0 / len(self.deck)  # EFO.PASS.SHUFFLE: every card alike
         return [(DEAL_BASE + c, chance) for c in self.deck]
 
+    def sample_chance(self, rng: random.Random) -> Action:
+        """As State.sample_chance (one ``rng.random()`` against the running total of the
+        outcomes in order, the same draw giving the same card), by bisection."""
+        if self.phase != DEAL:
+            return super().sample_chance(rng)
+        deck = self.deck
+        index = bisect_right(DEAL_TOTALS[len(deck)], rng.random())
+        return DEAL_BASE + deck[index if index < len(deck) else -1]
+
     def apply_action(self, action: Action | str) -> None:
         """As State.apply_action, checked against the cached legal actions."""
         if type(action) is not int:
-            action = self.as_action(action)
+            if not isinstance(action, str):
+                State.apply_action(self, action)
+                return
+            action = self.string_to_action(action)
         if self.phase == DEAL:  # the common chance step, checked without building a list
-            legal_move = action - DEAL_BASE in self.deck
-        else:
-            if self._legal is None:
-                self._legal = self._legal_actions()
-            legal_move = action in self._legal
-        if not legal_move:
+            card = action - DEAL_BASE
+            deck = self.deck
+            if card not in deck:
+                raise self.refusal(action)
+            deck.remove(card)  # EFO.PASS.SHUFFLE
+            self.pantry.append(card)
+            if not deck:
+                self.phase = FRONT
+            self._legal = None
+            self.history.append(action)
+            return
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_actions()
+        if action not in legal:
             raise self.refusal(action)
         self._apply(action)
         self.history.append(action)
@@ -445,7 +494,9 @@ class EfoState(State):
         phase = self.phase
         if phase == TURN:  # EFO.TURN.OPTIONS
             card = self.pantry[self.cursor]
-            actions = [SCORE, USE] if card == self.top() + 1 else [USE]  # EFO.SCORE.NEXT
+            trolley = self.trolley
+            # EFO.SCORE.NEXT: the card after the trolley's top card (none yet: 1)
+            actions = [SCORE, USE] if card == (trolley[-1] + 1 if trolley else 1) else [USE]
             if len(self.discard) < DISCARD_LIMIT and card not in self._undiscardable:
                 actions.append(DISCARD)  # EFO.DISCARD.LIMIT, EFO.DISCARD.NEVER
             return actions
@@ -518,7 +569,7 @@ class EfoState(State):
             if refused is not None:
                 return refused
             frame = self.stack[-1]
-            instr = self.cards.program(frame.card, frame.event)[frame.pc]
+            instr = self.program(frame)[frame.pc]
             rule, message = instr.explain(self, frame, action)
             return IllegalAction(rule, message, text)
         if phase == EFFECT and action == PASS:
@@ -549,25 +600,47 @@ class EfoState(State):
         return None
 
     # -- applying actions (known legal) ------------------------------------------------------------
+    def program(self, frame: Frame) -> Program:
+        """The compiled program of an effect in progress."""
+        by_card = self._programs.get(frame.event)
+        card = frame.card
+        return by_card[card] if by_card is not None and 0 <= card < len(by_card) else ()
+
     def _apply(self, action: Action) -> None:
         self._legal = None
         phase = self.phase
         if phase == TURN:
             card = self.pantry[self.cursor]
+            self.phase = EFFECT
             if action == USE:  # EFO.USE.ACTION
                 self.cursor += 1
-                self.stack.append(Frame(card, "use"))
+                if self._programs["use"][card] or self.stack:
+                    self.stack.append(Frame(card, "use"))
+                    self.run()
+                    return
+                # a card with no action: what end_of does once its (empty) effect is over
+                self.down.add(card)  # EFO.USE.FLIP
+                self.lose(1)  # EFO.USE.MINUTE
             elif action == SCORE:  # EFO.SCORE.ACTION
                 self.remove(card)
-                self.start_score(card)
+                self.trolley.append(card)
+                if self._programs["score"][card] or self.stack:
+                    self.stack.append(Frame(card, "score"))
+                    self.run()
+                    return
+                if card == 11:
+                    self.result = "won"  # EFO.GOAL.WIN: no minute is lost for (11)
+                else:
+                    self.lose(1)  # EFO.SCORE.MINUTE
             else:  # EFO.DISCARD.LIMIT: the card goes aside without its action or a minute
                 self.remove(card)
-                if self.cards.program(card, "discard"):
+                if self._programs["discard"][card] or self.stack:
                     self.stack.append(Frame(card, "discard", cost=0))
-                else:
-                    self.discard.append(card)
-            self.phase = EFFECT
-            self.run()
+                    self.run()
+                    return
+                self.discard.append(card)
+            self.choice = None
+            self.step_four()
         elif phase == DEAL:  # EFO.PASS.SHUFFLE
             card = action - DEAL_BASE
             self.deck.remove(card)
@@ -586,7 +659,7 @@ class EfoState(State):
                 self.finish("out-of-time")
         else:
             frame = self.stack[-1]
-            instr = self.cards.program(frame.card, frame.event)[frame.pc]
+            instr = self.program(frame)[frame.pc]
             self.choice = None
             instr.resume(self, frame, action)
             self.run()
@@ -599,9 +672,11 @@ class EfoState(State):
     def run(self) -> None:
         """Run the effects on the stack until one waits for a choice or all are done."""
         stack = self.stack
+        programs = self._programs
         while stack:
             frame = stack[-1]
-            program = self.cards.program(frame.card, frame.event)
+            by_card = programs.get(frame.event)
+            program = by_card[frame.card] if by_card is not None else ()
             if frame.pc < len(program):
                 choice = program[frame.pc].run(self, frame)
                 if choice is not None:
@@ -754,7 +829,7 @@ class EfoState(State):
         if not self.stack:
             raise BadState("phase 'effect' needs an effect on the stack")
         frame = self.stack[-1]
-        program = self.cards.program(frame.card, frame.event)
+        program = self.program(frame)
         if frame.pc > len(program):
             raise BadState(f"card {frame.card} has no step {frame.pc} in its {frame.event}")
         self.run()
