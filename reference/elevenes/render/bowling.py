@@ -6,11 +6,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .svg import ACCENT, CARD, CARD_EDGE, INK, LABEL, Svg
+from .svg import CARD, CARD_EDGE, INK, LABEL, Svg
 
 W, H = 46, 62
 ROWS = ("ABCD", "EFG", "HI", "J")
 SPACE = W + 12
+UNDER = 18  # how much of each face-down pile card shows below the one above
 
 
 def draw(doc: Mapping[str, Any], names: object, viewer: int | None) -> str:
@@ -65,23 +66,22 @@ def draw(doc: Mapping[str, Any], names: object, viewer: int | None) -> str:
             top_card = cards[0] if cards and phase != "deal" else None
             under = cards[1:] if top_card is not None else cards
         for k, card in enumerate(reversed(under)):
-            svg.back(x0, top + (len(under) - k) * 12, w=W, h=H,
+            svg.back(x0, top + (len(under) - k) * UNDER, w=W, h=H,
                      ghost="" if card is None else str(card),
                      tip=f"pile {p}: face down" + ("" if card is None else f" ({card})"))
         if top_card is not None:
-            svg.face(x0, top, "", "", w=W, h=H, centre=str(top_card),
-                     highlight=ACCENT if phase == "play" else None, tip=f"pile {p}: top card")
+            svg.face(x0, top, "", "", w=W, h=H, centre=str(top_card), tip=f"pile {p}: top card")
         elif not under:
             svg.slot(x0, top, W, H)
-        svg.label(x0 + W / 2, top + H + 5 * 12 + 18, f"pile {p}", anchor="middle", fill=LABEL)
+        svg.label(x0 + W / 2, top + H + 5 * UNDER + 18, f"pile {p}", anchor="middle", fill=LABEL)
 
     out = [int(c) for c in doc.get("out", [])]
-    oy = max(pin_bottom, top + H + 5 * 12 + 24) + 26
-    svg.label(px0, top + H + 5 * 12 + 44, f"out of play ({len(out)})")
+    oy = max(pin_bottom, top + H + 5 * UNDER + 24) + 26
+    svg.label(px0, top + H + 5 * UNDER + 44, f"out of play ({len(out)})")
     for i, card in enumerate(out):
-        svg.face(px0 + (i % 10) * 30, top + H + 5 * 12 + 52 + (i // 10) * 42, str(card), "",
+        svg.face(px0 + (i % 10) * 30, top + H + 5 * UNDER + 52 + (i // 10) * 42, str(card), "",
                  w=26, h=36, tip=f"out of play: {card}")
-    oy = max(oy, top + H + 5 * 12 + 52 + ((len(out) + 9) // 10) * 42 + 10)
+    oy = max(oy, top + H + 5 * UNDER + 52 + ((len(out) + 9) // 10) * 42 + 10)
 
     y = _pad(svg, 20, oy, list(doc.get("pad", [])))
     if doc.get("ball_pins"):

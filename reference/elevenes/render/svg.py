@@ -221,8 +221,8 @@ class Svg:
             self.text(x + w / 2, y + h / 2 + 5, mark, size=14, fill=colour, anchor="middle",
                       weight="bold")
         if ghost:
-            self.rect(x + 4, y + h - 19, w - 8, 15, fill="#ffffff", rx=4, opacity="0.85")
-            self.text(x + w / 2, y + h - 8, wrap(ghost, 9, w - 10, 1)[0], size=9, fill=INK,
+            self.rect(x + 4, y + h - 17, w - 8, 13, fill="#ffffff", rx=4, opacity="0.85")
+            self.text(x + w / 2, y + h - 7, wrap(ghost, 9, w - 10, 1)[0], size=9, fill=INK,
                       anchor="middle")
         self.parts = keep
         self.group(tip, parts)
