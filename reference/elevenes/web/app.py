@@ -13,7 +13,9 @@ from __future__ import annotations
 import json
 import random
 import re
+import threading
 import time
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +25,7 @@ from markupsafe import Markup, escape
 from starlette.applications import Starlette
 from starlette.datastructures import UploadFile
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
@@ -91,6 +94,43 @@ def scenario_id(text: str) -> str:
     return found if isinstance(found, str) else ""
 
 
+@lru_cache(maxsize=1)
+def scenarios_citing() -> dict[str, list[str]]:
+    """rule id -> the shipped scenarios that cite it (as ``elevenes rules show`` lists them;
+    the suite is read once)."""
+    from ..conformance.loader import load_suite
+
+    cited: dict[str, list[str]] = {}
+    for item in load_suite().items:
+        for rule_id in item.cited_rules():
+            cited.setdefault(rule_id, []).append(item.id)
+    return {rule_id: sorted(ids) for rule_id, ids in cited.items()}
+
+
+class Timing:
+    """ASGI middleware: each response says how long the app took to make it
+    (``Server-Timing: app;dur=MS``), for benchmarks/bench_web.py."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = time.perf_counter()
+
+        async def timed(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                spent = (time.perf_counter() - started) * 1000
+                message.setdefault("headers", [])
+                message["headers"] = [*message["headers"],
+                                      (b"server-timing", f"app;dur={spent:.1f}".encode())]
+            await send(message)
+
+        await self.app(scope, receive, timed)
+
+
 class Web:
     """The application's state: the data folder and the templates."""
 
@@ -109,12 +149,8 @@ class Web:
         return f"/rules/{rule.id}"
 
     def page(self, template: str, status: int = 200, **context: Any) -> HTMLResponse:
-        started = time.perf_counter()
-        body = self.env.get_template(template).render(**context)
-        response = HTMLResponse(body, status_code=status)
-        spent = (time.perf_counter() - started) * 1000
-        response.headers["Server-Timing"] = f"render;dur={spent:.1f}"
-        return response
+        return HTMLResponse(self.env.get_template(template).render(**context),
+                            status_code=status)
 
     # -- errors ------------------------------------------------------------------------------
     async def user_error(self, request: Request, exc: Exception) -> Response:
@@ -276,10 +312,8 @@ class Web:
         book = load_rulebook()
         rule_id = request.path_params["rule_id"]
         rule = book.get(rule_id.upper() if rule_id.upper() in book else rule_id)
-        from ..rulebook.cli import _scenarios_citing
-
         return self.page("rule.html", rule=rule, rulings=rulings_about(rule.id),
-                         scenarios=_scenarios_citing(rule.id))
+                         scenarios=scenarios_citing().get(rule.id, []))
 
     # -- the dispute board -------------------------------------------------------------------
     async def dispute_list(self, request: Request) -> Response:
@@ -455,8 +489,13 @@ class Web:
         return self.page(template, job=job)
 
 
-def create_app(data: Path, docs: Path | None = None) -> Starlette:
+def create_app(data: Path, docs: Path | None = None, warm: bool = False) -> Starlette:
+    """The application over the data folder ``data``; ``docs``: a built documentation site
+    to link rules to; ``warm``: read the conformance suite at once in the background (the
+    rule pages list the scenarios citing each rule) rather than on the first rule page."""
     web = Web(data, docs)
+    if warm:
+        threading.Thread(target=scenarios_citing, daemon=True).start()
     routes = [
         Route("/", web.home),
         Route("/games", web.new_game, methods=["POST"]),
@@ -481,6 +520,6 @@ def create_app(data: Path, docs: Path | None = None) -> Starlette:
     ]
     if web.docs is not None:
         routes.append(Mount("/docs", StaticFiles(directory=web.docs, html=True), name="docs"))
-    return Starlette(routes=routes, exception_handlers={
+    return Starlette(routes=routes, middleware=[Middleware(Timing)], exception_handlers={
         ElevenesError: web.user_error, HTTPException: web.not_found, 404: web.not_found,
         405: web.not_found, Exception: web.bug})
