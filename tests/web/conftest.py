@@ -77,15 +77,23 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
     thread.join(timeout=10)
 
 
+def no_browser() -> None:
+    """Skip: no browser here (``ELEVENES_REQUIRE_BROWSER=1``, set by CI where it installed
+    one, makes that a failure instead)."""
+    if os.environ.get("ELEVENES_REQUIRE_BROWSER"):
+        pytest.fail(f"ELEVENES_REQUIRE_BROWSER is set but there is {HOW_TO_INSTALL}")
+    pytest.skip(HOW_TO_INSTALL)
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     executable = chromium_path()
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
-        pytest.skip(HOW_TO_INSTALL)
+        no_browser()
     if executable is None:
-        pytest.skip(HOW_TO_INSTALL)
+        no_browser()
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         yield launched

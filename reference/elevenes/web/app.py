@@ -47,6 +47,14 @@ GAME_TITLES = {"elevenes-for-one": "Elevenes for One", "elevenes": "Elevenes",
                "bowling-solitaire": "Bowling Solitaire", "111": "111, The Game"}
 PLAYERS = {"elevenes": (2, 4), "111": (2, 6)}
 MAX_FORM = 300_000
+STARTER_CARDS = """# A variant: Sugar costs six minutes, not two (see docs/language.md).
+game elevenes-for-one
+card 4 "Slow Sugar" rule EFO.CARD.SUGAR {
+  on use, score {
+    cost 6
+  }
+}
+"""
 
 
 # -- rule text as HTML -------------------------------------------------------------------------
@@ -437,8 +445,7 @@ class Web:
             text = path.read_text(encoding="utf-8")
             listing = card_work.check_text(self.draft_path(name), text)
         else:
-            example = Path(__file__).resolve().parents[3] / "docs" / "examples" / "slow-sugar.cards"
-            text = example.read_text(encoding="utf-8") if example.is_file() else ""
+            text = STARTER_CARDS
         return self.page("cards.html", name=name or "my-cards", text=text, listing=listing,
                          files=self.store.card_files(), jobs=list(card_work.JOBS.values()))
 
