@@ -167,6 +167,13 @@ def _notes(doc: Mapping[str, Any], names: Names, viewer: int | None) -> list[str
     if viewer is not None and isinstance(legal, list) and legal:
         lines.append(f"seat {viewer} may: " + ", ".join(str(a) for a in legal[:8])
                      + (f", ... ({len(legal)} in all)" if len(legal) > 8 else ""))
+    seen = [entry for entry in doc.get("seen", []) or [] if isinstance(entry, Mapping)
+            and entry.get("kind") != "placed"]
+    for entry in seen[-3:]:
+        by = f" (by {entry['by']})" if entry.get("by") else ""
+        lines.append(f"shown to seat {', '.join(str(s) for s in entry.get('to', []))}: "
+                     f"{entry.get('kind')} of seat {entry.get('player')}: "
+                     + " ".join(str(c) for c in entry.get("cards", [])) + by)
     if doc.get("reveal"):
         lines.append("asked about their guests: seats "
                      + ", ".join(str(s) for s in doc["reveal"]))
