@@ -77,14 +77,14 @@ def draw(doc: Mapping[str, Any], names: object, viewer: int | None) -> str:
         svg.back(dx, top, w=W, h=H, mark=str(count), tip=f"{count} cards face down")
     else:
         svg.slot(dx, top, W, H)
-    ex = dx + W + 22
+    ex = dx + W + 44
     roll = pending.get("roll")
     if roll is not None or asking == "roll":
         svg.label(ex, top - 8, "die")
         _die(svg, ex, top + 4, int(roll) if roll is not None else None)
         if asking == "roll":
             svg.label(ex + 24, top + 66, f"for the {pending.get('side', '?')}", anchor="middle")
-    fx = ex + 70
+    fx = ex + 68
     discards = [str(c) for c in doc.get("discards", [])]
     svg.label(fx, top - 8, f"discards ({len(discards)})")
     room = width - 20 - fx - W
@@ -149,7 +149,7 @@ def _seat(svg: Svg, y: float, seat: int, player: Mapping[str, Any], doc: Mapping
             _stat(svg, sx, top + 12 + k * 18, key, party.get(key))
         discount = party.get("discount")
         if isinstance(discount, Mapping):
-            svg.label(sx, top + 12 + 4 * 18, f"discount: +{discount.get('points')} "
+            svg.label(sx + 90, top + 12, f"discount: +{discount.get('points')} "
                       f"{discount.get('attribute')}")
     return top + H + 12
 
