@@ -63,6 +63,12 @@ def wrap(text: str, size: float, width: float, lines: int = 2) -> list[str]:
     return fitted
 
 
+def fit(text: str, size: float, width: float) -> str:
+    """``text`` cut (with an ellipsis) to fit ``width`` on one line."""
+    limit = max(1, int(width / (size * 0.56)))
+    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
+
+
 def _num(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
 
@@ -222,7 +228,7 @@ class Svg:
                       weight="bold")
         if ghost:
             self.rect(x + 4, y + h - 17, w - 8, 13, fill="#ffffff", rx=4, opacity="0.85")
-            self.text(x + w / 2, y + h - 7, wrap(ghost, 9, w - 10, 1)[0], size=9, fill=INK,
+            self.text(x + w / 2, y + h - 7, fit(ghost, 8.5, w - 10), size=8.5, fill=INK,
                       anchor="middle")
         self.parts = keep
         self.group(tip, parts)
