@@ -5,6 +5,7 @@ Each screen is saved as a screenshot (see conftest.py)."""
 
 from __future__ import annotations
 
+import json
 import random
 import tempfile
 from pathlib import Path
@@ -15,7 +16,7 @@ import pytest
 from elevenes.cli import main as elevenes_main
 from elevenes.conformance.loader import load_file
 from elevenes.conformance.model import Scenario
-from elevenes.core.errors import IllegalAction
+from elevenes.core.errors import ElevenesError, IllegalAction
 from elevenes.dsl.load import check_file
 from elevenes.games import load_game
 from elevenes.games.prompt import check_resume, read_saved, starting_state
@@ -147,7 +148,7 @@ def test_a_dispute_set_up_tried_and_judged(
     # a broken position is refused with the set-up check's message; nothing is lost
     page.fill("#setup-text", '{"game": "elevenes-for-one", "minutes": 99}')
     with page.expect_navigation():
-        page.click("#setup-form button")
+        page.click("#setup-check")
     problem = page.locator("#setup-problem").inner_text()
     assert problem.startswith("position.json")
     assert items.count() == len(expected)
@@ -217,3 +218,28 @@ def test_the_illustrated_rulebook_pages(server: tuple[str, Path], page: Any,
     assert page.locator("svg, img").count() > 0, "the rulebook page shows no picture"
     page.locator(f"[id='{anchor}']").scroll_into_view_if_needed()
     page.screenshot(path=str(shots / "illustrated-rulebook.png"))
+
+
+def test_a_position_set_up_by_clicking_cards_into_places(
+        server: tuple[str, Path], page: Any, shots: Path) -> None:
+    base, _ = server
+    page.goto(base + "/disputes")
+    page.fill("#from-scenario textarea", EXAMPLE_DISPUTE.read_text(encoding="utf-8"))
+    with page.expect_navigation():
+        page.click("#from-scenario button")
+    page.click("#placing summary")
+    with page.expect_navigation():
+        page.click("button[name=place][value='8:discard']")
+    typed = json.loads(page.locator("#setup-text").input_value())
+    assert typed["discard"][-1] == 8 and all(entry[0] != 8 for entry in typed["pantry"])
+    game = load_game("elevenes-for-one")
+    try:
+        game.state_from_json(typed)
+    except ElevenesError as exc:  # refused: the typed position stays, with the reason
+        assert page.locator("#setup-problem").count() == 1, str(exc)
+    else:  # set up: the moves are cleared and the drawing shows the card on the pile
+        assert page.locator("#setup-problem").count() == 0
+        assert page.locator("ol.verdicts > li").count() == 0
+        assert page.locator("button[name=place][value='8:discard'].here").count() == 1
+    page.locator("#placing").evaluate("details => { details.open = true; }")
+    page.screenshot(path=str(shots / "dispute-places.png"), full_page=True)

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from elevenes.cli import main as elevenes_main
 from elevenes.core.errors import ElevenesError, IllegalAction
@@ -334,3 +335,34 @@ def test_a_card_file_saved_played_and_analysed(client: Any, tmp_path: Path) -> N
                                             "games": "lots"}).status_code == 400
     assert client.get("/jobs/nope").status_code == 400
     assert client.get("/cards?name=nothere").status_code == 400
+
+
+def test_cards_clicked_into_places(client: Any) -> None:
+    """Each click puts a card last in a place of the typed position and sets it up again when
+    state_from_json accepts it; else the typed position stays, with the set-up check's
+    message."""
+    url = client.post("/disputes", data={"from": "start", "game": "elevenes-for-one"},
+                      follow_redirects=False).headers["location"]
+    doc = {"game": "elevenes-for-one", "phase": "turn", "minutes": 5, "trolley": [1, 2],
+           "pantry": [[3, "up"], [4, "up"], [5, "up"], [6, "up"], [7, "up"], [8, "up"],
+                      [9, "up"], [10, "up"], [11, "up"]], "discard": [], "cursor": 0}
+    page = client.get(url).text
+    assert page.count('name="place"') == 11 * 5
+    response = client.post(url + "/setup", data={"setup": json.dumps(doc), "place": "3:trolley"},
+                           follow_redirects=False)
+    assert response.status_code == 303
+    setup = yaml.safe_load(client.get(url + ".yaml").text)["setup"]
+    assert setup["trolley"] == [1, 2, 3] and [3, "up"] not in setup["pantry"]
+    # the discard pile holds three cards at most: a fourth is refused by the set-up check
+    doc = setup
+    for card in (9, 10, 11):
+        doc["pantry"].remove([card, "up"])
+        doc["discard"].append(card)
+    refused = client.post(url + "/setup", data={"setup": json.dumps(doc), "place": "8:discard"})
+    assert refused.status_code == 422
+    game = load_game("elevenes-for-one")
+    tried = dict(doc, pantry=[e for e in doc["pantry"] if e[0] != 8], discard=[9, 10, 11, 8])
+    with pytest.raises(ElevenesError) as why:
+        game.state_from_json(tried)
+    problem = re.search(r'id="setup-problem">(.*?)</p>', refused.text)
+    assert problem and str(why.value).split(" at ", 1)[1] in problem.group(1)

@@ -391,10 +391,20 @@ class Web:
             setup_text = readable_json(made.setup if made.setup is not None else
                                        made.start().to_json())
         legal = [] if state.is_terminal() else state.legal_action_strings()
+        placing = []
+        if made.game == "elevenes-for-one":  # the cards, each with the places to click it to
+            try:
+                typed = json.loads(setup_text)
+            except ValueError:
+                typed = {}
+            where = disputes.card_places(typed if isinstance(typed, dict) else {})
+            names = tables.book_of(made.start())
+            placing = [(card, names.label(card), where.get(card, "")) for card in range(1, 12)]
         return self.page("dispute.html", status, made=made, state=state, start=made.start()
                          if not problem else None, picture=picture(state, whole=True),
                          setup_text=setup_text, problem=problem, verdicts=verdicts,
-                         legal=legal[:60], more=max(0, len(legal) - 60))
+                         legal=legal[:60], more=max(0, len(legal) - 60), placing=placing,
+                         places=disputes.PLACES)
 
     async def dispute_setup(self, request: Request) -> Response:
         made = self.load_dispute(request.path_params["name"])
@@ -403,6 +413,12 @@ class Web:
         game_id = form.get("game", made.game)
         made.description = form.get("description", made.description).strip()[:2000]
         try:
+            if form.get("place"):  # a card clicked into a place: the typed position, changed
+                card, _, place = form["place"].partition(":")
+                doc = disputes.parse_json_text(text, "position.json")
+                if not isinstance(doc, dict) or not card.isdigit():
+                    raise ElevenesError("position.json: expected a state document (an object)")
+                text = readable_json(disputes.place_card(doc, int(card), place))
             options, doc = disputes.check_setup(game_id, text)
         except ElevenesError as exc:
             return self.dispute_page(made, text, str(exc).splitlines()[0], 422)

@@ -172,6 +172,45 @@ def from_scenario_text(name: str, text: str) -> Dispute:
     return dispute
 
 
+# -- placing Elevenes for One's cards by clicks -----------------------------------------------
+PLACES = {"trolley": "trolley", "up": "pantry, face up", "down": "pantry, face down",
+          "discard": "discard pile", "deck": "still to be dealt"}
+"""Where a card of Elevenes for One can lie in a state document (its format, not its rules:
+whether the position is one the rules allow is checked by ``state_from_json``)."""
+
+
+def card_places(doc: Json) -> dict[int, str]:
+    """Where each card lies in an Elevenes for One state document."""
+    found: dict[int, str] = {}
+    for card in doc.get("trolley") or []:
+        found[card] = "trolley"
+    for entry in doc.get("pantry") or []:
+        if isinstance(entry, list) and len(entry) == 2:
+            found[entry[0]] = "down" if entry[1] == "down" else "up"
+    for card in doc.get("discard") or []:
+        found[card] = "discard"
+    for card in doc.get("deck") or []:
+        found[card] = "deck"
+    return found
+
+
+def place_card(doc: Json, card: int, place: str) -> Json:
+    """``doc`` with ``card`` taken from where it lies and put last in ``place``."""
+    if place not in PLACES or not 1 <= card <= 11:
+        raise ElevenesError(f"cannot put card {card} in {place!r}")
+    for zone in ("trolley", "discard", "deck"):
+        doc[zone] = [c for c in doc.get(zone) or [] if c != card]
+    doc["pantry"] = [e for e in doc.get("pantry") or [] if not (isinstance(e, list) and e and
+                                                                e[0] == card)]
+    if place in ("up", "down"):
+        doc["pantry"].append([card, place])
+    else:
+        doc[place].append(card)
+    if not doc["deck"]:
+        del doc["deck"]
+    return doc
+
+
 def from_state(name: str, state: State) -> Dispute:
     """A dispute set up at a position (a saved game's)."""
     doc = state.to_json()
