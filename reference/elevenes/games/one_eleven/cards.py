@@ -72,7 +72,7 @@ def is_face(card: int) -> bool:
 
 
 def decks_for(players: int) -> int:
-    """G111.SETUP.DECKS: one deck per two players, rounded up."""
+    """G111.SETUP.DECKS: one deck per two players, rounded up (G111.RULING.DECK-COUNT)."""
     return (players + 1) // 2
 
 

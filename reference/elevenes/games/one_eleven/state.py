@@ -251,7 +251,8 @@ class OneElevenState(State):
 
     def _placements(self) -> list[Action]:
         """G111.BOSS.MANDATORY: a face card whose slot is empty must be placed first;
-        otherwise G111.BOSS.OPTIONAL: any face card may be placed, or the rest kept."""
+        otherwise G111.BOSS.OPTIONAL: any face card may be placed, or the rest kept, whether or
+        not a placement was required earlier in the turn (G111.RULING.OPTIONAL-BOSS)."""
         faces = sorted({c for c in self.hands[self.who] if JACK <= c >> 2 <= KING})
         must = [PLACE + c for c in faces if not self.slots[(c >> 2) - JACK]]  # G111.BOSS.MANDATORY
         if must:
@@ -649,7 +650,7 @@ class OneElevenState(State):
         else:
             health -= points
             hit = True
-        exact = health == 0
+        exact = health == 0  # G111.RULING.EXACT-KILL: the points past the shield meet the health
         if health < 0:
             health = 0
         # write the struck side back
@@ -661,6 +662,8 @@ class OneElevenState(State):
             assert defender is not None
             defender.shield, defender.health = shield, health
         if hit and health == 0:
+            # G111.RULING.NO-HEALTH: only a strike that reaches the health defeats, so a party
+            # at health 0 stands while its shield takes the strikes
             self._defeat(1 - side, exact)
         elif knocked_out:
             self._strike_next(side)  # G111.FIGHT.KNOCK-OUT: the striker strikes again
@@ -735,7 +738,8 @@ class OneElevenState(State):
 
     # -- the end of a turn ---------------------------------------------------------------------
     def _end_play(self) -> None:
-        """G111.END.PARTIES, then G111.WIN.COINS, then G111.END.REFILL."""
+        """G111.END.PARTIES (every party, the defender's too: G111.RULING.PVP-PARTIES), then
+        G111.WIN.COINS, then G111.END.REFILL."""
         for p in range(self.n):
             party = self.parties[p]
             if party is not None:
