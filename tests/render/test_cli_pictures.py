@@ -169,3 +169,18 @@ def test_docs_extension_draws_the_scenarios_of_a_ruling(tmp_path: Path) -> None:
     assert "_scenarios/efo-discard-limit-full-before.svg" in pictures
     for picture in pictures:
         ET.fromstring((out / picture).read_text(encoding="utf-8"))
+
+
+def test_judge_html_quotes_the_rules_and_rulings_cited(tmp_path: Path) -> None:
+    out = tmp_path / "page.html"
+    assert main(["judge", str(EXAMPLE), "--html", str(out)]) == 0
+    page = out.read_text(encoding="utf-8")
+    rules = page.split("The rules cited", 1)[1]
+    assert 'id="efo-discard-limit"' in rules and 'id="efo-ruling-discard-limit"' in rules
+    assert "Decision" in rules  # the ruling's text, readings and decision
+    assert 'href="#efo-discard-limit"' in page  # the refusal links to the rule's text
+    out2 = tmp_path / "linked.html"
+    assert main(["judge", str(EXAMPLE), "--html", str(out2),
+                 "--rulebook-url", "https://example.org/elevenes/"]) == 0
+    assert ('href="https://example.org/elevenes/games/elevenes-for-one.html#efo-discard-limit"'
+            in out2.read_text(encoding="utf-8"))

@@ -43,6 +43,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--html", default=None, metavar="OUT.html",
         help="also write a page with each position drawn, the moves and the verdicts",
     )
+    parser.add_argument(
+        "--rulebook-url", default=None, metavar="URL",
+        help="with --html: link rule ids to the rulebook published at URL (the docs' root)",
+    )
 
 
 class CardsSubject(ReferenceSubject):
@@ -193,17 +197,35 @@ class Judge:
 
 
 def write_html(out: str, file: str, scenarios: list[Scenario], rulebook: Rulebook | None,
-               cards: str | None) -> None:
-    """The page of ``judge --html``: every scenario of the file illustrated (render.page)."""
+               cards: str | None, rulebook_url: str | None = None) -> None:
+    """The page of ``judge --html``: every scenario of the file illustrated, then the text
+    of every rule cited (render.page)."""
     from ..render.names import shipped_names
-    from ..render.page import figure, inline_image, play, standalone_page
+    from ..render.page import (
+        cited_rules,
+        figure,
+        inline_image,
+        play,
+        rule_anchor,
+        rulebook_link,
+        rules_html,
+        standalone_page,
+    )
 
+    def here(rule_id: str) -> str:
+        return f"#{rule_anchor(rule_id)}"
+
+    link = rulebook_link(rulebook_url, rulebook) if rulebook_url else here
+    played = []
     figures = []
     for scenario in scenarios:
         subject = ReferenceSubject() if cards is None else CardsSubject(cards)
         names = shipped_names(scenario.game, cards) if cards is not None else None
-        figures.append(figure(play(scenario, subject), inline_image, rulebook, names=names))
-    page = standalone_page(f"elevenes judge {Path(file).name}", "".join(figures))
+        played.append(play(scenario, subject))
+        figures.append(figure(played[-1], inline_image, rulebook, link, names=names))
+    rules = rules_html(cited_rules(played), rulebook, rulebook_link(rulebook_url, rulebook)
+                       if rulebook_url else None)
+    page = standalone_page(f"elevenes judge {Path(file).name}", "".join(figures) + rules)
     try:
         Path(out).write_text(page, encoding="utf-8")
     except OSError as exc:
@@ -240,7 +262,7 @@ def run(args: argparse.Namespace) -> int:
         judge.judge(item)
     if args.html is not None:
         write_html(args.html, args.file, [i for i in items if isinstance(i, Scenario)],
-                   rulebook, args.cards)
+                   rulebook, args.cards, args.rulebook_url)
     if judge.checks:
         sys.stdout.write("\n")
         if judge.disagreements:

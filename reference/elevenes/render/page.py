@@ -182,6 +182,58 @@ RuleLink = Callable[[str], str]
 """``link(rule_id)``: the URL of a rule in the rulebook, or ``""`` for none."""
 
 
+def rule_anchor(rule_id: str) -> str:
+    """The HTML anchor of a rule in the docs' rulebook chapters (as docutils makes it)."""
+    return re.sub(r"[^a-z0-9]+", "-", rule_id.lower()).strip("-")
+
+
+def rulebook_link(base: str, rulebook: Rulebook | None) -> RuleLink:
+    """Links to the rulebook chapters of the docs published at ``base``."""
+    def link(rule_id: str) -> str:
+        rule = rulebook.rules.get(rule_id) if rulebook is not None else None
+        if rule is None:
+            return ""
+        return f"{base.rstrip('/')}/games/{rule.game}.html#{rule_anchor(rule_id)}"
+    return link
+
+
+def cited_rules(played: Iterable[Played]) -> list[str]:
+    """The rule ids the scenarios check and the refusals cite, in order of first mention."""
+    ids: list[str] = []
+    for item in played:
+        for rule_id in [m.refused for s in item.steps for m in s.moves if m.refused]:
+            if rule_id not in ids:
+                ids.append(rule_id)
+        for rule_id in item.scenario.rules:
+            if rule_id not in ids:
+                ids.append(rule_id)
+    return ids
+
+
+def rules_html(rule_ids: Iterable[str], rulebook: Rulebook | None,
+               link: RuleLink | None = None) -> str:
+    """Each rule's title and text (rulings with their readings and decision), for a page
+    that must be read on its own."""
+    if rulebook is None:
+        return ""
+    wanted = list(rule_ids)
+    for rule_id in list(wanted):  # and the rulings those rules refer to
+        rule = rulebook.rules.get(rule_id)
+        for ref in re.findall(r"\{ref\}`([^`]+)`", rule.text if rule else ""):
+            if ".RULING." in ref and ref not in wanted and ref in rulebook.rules:
+                wanted.append(ref)
+    out = []
+    for rule_id in wanted:
+        rule = rulebook.rules.get(rule_id)
+        if rule is None:
+            continue
+        paragraphs = "".join(f"<p>{_markdown(' '.join(p.split()))}</p>"
+                             for p in rule.text.split("\n\n") if p.strip())
+        out.append(f'<div class="pos-rule" id="{escape(rule_anchor(rule_id))}">'
+                   f"<p class=\"pos-head\">{cite(rule_id, rulebook, link)}</p>{paragraphs}</div>")
+    return ('<h2>The rules cited</h2>' + "".join(out)) if out else ""
+
+
 def inline_image(name: str, svg: str) -> str:
     return f'<div class="pos-svg" id="{escape(name)}">{svg}</div>'
 
@@ -355,7 +407,7 @@ def ruling_panel(rule: Rule, played: list[Played], anchor: str = "scenario-") ->
 
 def _markdown(text: str) -> str:
     """The little Markdown a reading uses: roles, code and emphasis, escaped."""
-    text = re.sub(r"\{ref\}`([^`]+)`", r"\1", text)
+    text = re.sub(r"\{(?:ref|doc)\}`([^`]+)`", r"\1", text)
     html = escape(text)
     html = re.sub(r"`([^`]+)`", r"<code>\1</code>", html)
     html = re.sub(r"\*\*([^*]+)\*\*", r"<strong>\1</strong>", html)
@@ -386,6 +438,7 @@ CSS = """
   background:#f6f7f8;color:#556}
 .pos-reading.pos-decided{border-color:#2f6b55;background:#eef6f1;color:#222}
 .pos-outcome{font-size:.88em;margin:.2em 0}
+.pos-rule{border-top:1px solid #d5d9dc;margin:.6em 0;padding-top:.3em;font-size:.92em}
 details.pos-scenarios>summary{cursor:pointer;color:#2f6b55;font-weight:bold;margin:.4em 0}
 """
 

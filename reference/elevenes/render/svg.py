@@ -192,7 +192,7 @@ class Svg:
             self.text(x + w / 2, y + h / 2 + 12, centre, size=34 if w >= 56 else 26,
                       fill=colour, anchor="middle")
         if name:
-            name_size = 10 if w >= 64 else 8.5
+            name_size = 9.5 if w >= 64 else 8.5
             lines = wrap(name, name_size, w - 10)
             top = y + h / 2 + 4 - (len(lines) - 1) * name_size * 0.6
             for number, line in enumerate(lines):
