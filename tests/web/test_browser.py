@@ -214,9 +214,14 @@ def test_the_illustrated_rulebook_pages(server: tuple[str, Path], page: Any,
         page.click("text=In the illustrated rulebook")
     assert "/docs/games/elevenes-for-one.html" in page.url
     anchor = page.url.split("#", 1)[1]
-    assert page.locator(f"[id='{anchor}']").count() == 1
-    assert page.locator("svg, img").count() > 0, "the rulebook page shows no picture"
-    page.locator(f"[id='{anchor}']").scroll_into_view_if_needed()
+    section = page.locator(f"[id='{anchor}']")
+    assert section.count() == 1
+    scenarios = section.locator("details").first  # the scenarios pinning the ruling
+    scenarios.locator("summary").first.click()
+    picture = scenarios.locator("svg, img").first
+    picture.wait_for(state="visible")
+    assert picture.bounding_box()["width"] > 100  # drawn, not a broken image
+    picture.scroll_into_view_if_needed()
     page.screenshot(path=str(shots / "illustrated-rulebook.png"))
 
 
@@ -243,3 +248,24 @@ def test_a_position_set_up_by_clicking_cards_into_places(
         assert page.locator("button[name=place][value='8:discard'].here").count() == 1
     page.locator("#placing").evaluate("details => { details.open = true; }")
     page.screenshot(path=str(shots / "dispute-places.png"), full_page=True)
+
+
+@pytest.mark.parametrize("game", ["elevenes", "bowling-solitaire", "111"])
+def test_the_other_games_at_the_table(server: tuple[str, Path], page: Any, shots: Path,
+                                      game: str) -> None:
+    """Each game starts at the human's decision: the table drawn from her view, her legal
+    moves as buttons; one click plays one and the bots answer."""
+    base, data = server
+    page.goto(base + "/")
+    page.screenshot(path=str(shots / "home.png"))
+    name = start_game(page, base, game, 12)
+    state = resumed(data, name, game)
+    buttons = page.locator("form.choices button.choice")
+    assert [buttons.nth(i).get_attribute("value") for i in range(buttons.count())] == \
+        state.legal_action_strings()
+    assert page.locator("#table svg").count() == 1
+    page.screenshot(path=str(shots / f"play-{game}.png"), full_page=True)
+    first = buttons.first.get_attribute("value")
+    with page.expect_navigation():
+        buttons.first.click()
+    assert f"you: {first}" in page.locator("#log").inner_text()

@@ -366,3 +366,15 @@ def test_cards_clicked_into_places(client: Any) -> None:
         game.state_from_json(tried)
     problem = re.search(r'id="setup-problem">(.*?)</p>', refused.text)
     assert problem and str(why.value).split(" at ", 1)[1] in problem.group(1)
+
+
+@pytest.mark.parametrize("game", ["bowling-solitaire", "elevenes"])
+def test_the_table_shows_only_what_the_human_may_see(client: Any, tmp_path: Path,
+                                                     game: str) -> None:
+    from elevenes.render import observation_svg, state_svg
+
+    name = new_game(client, game, seed="3")
+    state = resume(tmp_path / "data", name)
+    page = client.get(f"/game/{name}").text
+    assert observation_svg(game, state.observation(tables.HUMAN)) in page
+    assert state_svg(game, state.to_json()) not in page

@@ -26,7 +26,7 @@ def picture(state: State, whole: bool = False) -> Picture:
     except ImportError as exc:
         return Picture(None, tables.text_table(state), f"no renderer here ({exc})")
     try:
-        if whole or state.game.num_players() == 1:
+        if whole:
             svg = render.state_svg(game_id, state.to_json())
         else:
             svg = render.observation_svg(game_id, state.observation(tables.HUMAN))
