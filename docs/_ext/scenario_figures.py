@@ -4,9 +4,10 @@ Under every rule and ruling of the rulebook chapters (``games/*``) it puts each 
 that cites the rule (``rules:``) or that a ruling names (**Pinned by**): the position drawn,
 the moves, what the scenario expects and the reference's verdict with its rule id.  The
 scenarios are loaded and played when the docs are built, so a picture cannot drift from the
-suite.  A ruling also gets its readings side by side, the decided one with what the pinning
-scenarios show.  The pages are built by ``elevenes.render.page`` (``elevenes judge --html``
-uses the same code); the pictures are written once per scenario under ``_scenarios/``.
+suite (a scenario the reference does not pass is a build warning).  A ruling also gets its
+readings side by side, the decided one with what the pinning scenarios show.  The pages are
+built by ``elevenes.render.page`` (``elevenes judge --html`` uses the same code); the
+pictures are written once per scenario under ``_scenarios/``.
 
 It also gives the directive ``position``, which draws a state file inline::
 
@@ -24,6 +25,7 @@ from typing import Any
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
+from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from elevenes.conformance.loader import load_suite
@@ -37,6 +39,7 @@ from elevenes.rulebook.index import Rulebook, load_rulebook
 PICTURES = "_scenarios"
 CSS_FILE = "scenario-figures.css"
 OPEN_UP_TO = 3  # a rule with this many scenarios or fewer shows them unfolded
+LOG = logging.getLogger(__name__)
 
 
 class Illustrations:
@@ -61,8 +64,15 @@ class Illustrations:
         self.written: set[str] = set()
 
     def played(self, scenario: Scenario) -> Played:
+        """The scenario played on the reference (once); a disagreement is a build warning,
+        so the rulebook never shows a verdict the suite does not pass."""
         if scenario.id not in self._played:
-            self._played[scenario.id] = play(scenario)
+            result = self._played[scenario.id] = play(scenario)
+            if not result.agrees and not scenario.xfail:
+                LOG.warning("scenario %s (%s): the reference does not pass it: %s", scenario.id,
+                            scenario.where, result.error or next(
+                                (c.detail or c.what for c in result.all_checks if not c.agrees),
+                                ""))
         return self._played[scenario.id]
 
 
