@@ -264,7 +264,7 @@ def read_action(
     out: TextIO,
     inp: TextIO,
     help_text: str,
-    hint: Callable[[State], Action] | None = None,
+    hint: Callable[[State], Action | str] | None = None,
     normalise: Callable[[str], str] = str.strip,
     cards: CardBook | None = None,
     glossary: Mapping[str, str] | None = None,
@@ -300,7 +300,9 @@ def read_action(
             screen.say(compose_help(intro, cards, glossary))
             continue
         if command == "hint" and hint is not None:
-            screen.say(f"The greedy bot would play: {state.action_to_string(hint(state))}", "hint")
+            given = hint(state)  # a move to suggest, or the game's own text
+            screen.say(given if isinstance(given, str)
+                       else f"The greedy bot would play: {state.action_to_string(given)}", "hint")
             continue
         if command in ("rules", "rule"):
             show_rules(words[1:], state.game.id, out)
