@@ -195,7 +195,7 @@ def test_the_rulebook_searched_and_read(server: tuple[str, Path], page: Any,
     rows = page.locator("table.rules tr")
     assert rows.count() == len(found)
     assert rows.first.inner_text().startswith(found[0].id)
-    page.screenshot(path=str(shots / "rulebook-search.png"), full_page=True)
+    page.screenshot(path=str(shots / "rulebook-search.png"))
     with page.expect_navigation():
         rows.first.locator("a").click()
     assert page.locator("#rule h1").inner_text().startswith(found[0].id)
