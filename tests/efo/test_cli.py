@@ -147,7 +147,10 @@ def test_hint_and_rules_at_the_prompt(tmp_path: Path, monkeypatch: pytest.Monkey
                            stdin="hint\nrules EFO.PASS.FRONT\nrules EFO.PAS.FRONT\nq\n",
                            monkeypatch=monkeypatch, capsys=capsys)
     assert code == 0
-    assert "The greedy bot would play: " in out
+    # every move's exact chance to win (tests/efo/test_hints.py checks the values), unless
+    # a pass start the values shipped do not hold takes longer to value than the prompt waits
+    assert re.search(r"^> (Best move: \S+(?: \d+)?, chance to win \d+\.\d{4}% \(exact"
+                     r"|No exact hint: no exact answer within)", out, re.M)
     assert "EFO.PASS.FRONT: Step 2, one card to the front for a minute" in out
     assert "did you mean 'EFO.PASS.FRONT'" in out
 

@@ -7,9 +7,11 @@ import argparse
 import sys
 from fractions import Fraction
 
+from ...core.errors import BadOption
 from ...core.solve import Progress
 from .cli_solve import load_position
-from .solver import OBJECTIVES, fmt, make_solver, native_passes
+from .hints import CHANCE_KEY, move_values
+from .solver import OBJECTIVES, fmt
 
 
 def approx(objective: str, value: Fraction) -> str:
@@ -25,7 +27,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--cards", default=None, metavar="FILE",
                         help="the .cards file the game is played with")
     parser.add_argument("--max-positions", type=int, default=None, metavar="N",
-                        help="give up beyond N positions explored")
+                        help="give up beyond N positions explored (by either engine)")
+    parser.add_argument("--time-limit", type=float, default=None, metavar="SECONDS",
+                        help="give up after this many seconds")
     parser.add_argument("--engine", choices=["auto", "python"], default="auto",
                         help="auto (default): the native solver values the passes to come "
                              "(compiled on first use, values cached); python: all in Python")
@@ -36,27 +40,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    for name in ("max_positions", "time_limit"):
+        given = getattr(args, name)
+        if given is not None and given <= 0:
+            raise BadOption(f"--{name.replace('_', '-')} takes a number above 0, not {given}")
     state = load_position(args.state, {}, args.cards)
     show = not args.no_progress and sys.stderr.isatty()
     if state.is_terminal():
         print(f"The game is over ({state.result}): rating {state.score()}.")
         return 0
-    values: dict[str, dict[int, Fraction]] = {}
-    for objective, (_, label) in OBJECTIVES.items():
-        progress = Progress(f"solving ({label})") if show else None
-        passes = native_passes(state, objective) if args.engine == "auto" else None
-        solver = make_solver(objective, progress, args.max_positions, passes=passes)
-        try:
-            if state.is_chance_node():
-                value = solver.value(state)
-                print(f"A card is being laid out (chance); {label}: {fmt(objective, value)}")
-            else:
-                values[objective] = dict(solver.action_values(state))
-        finally:
-            if progress is not None:
-                progress.close()
-    if not values:
+    progress = Progress("") if show else None
+    try:
+        found = move_values(state, list(OBJECTIVES), args.max_positions, args.time_limit,
+                            args.engine, progress.draw if progress is not None else None)
+    finally:
+        if progress is not None:
+            progress.close()
+    if state.is_chance_node():
+        for objective, table in found.items():
+            print(f"A card is being laid out (chance); {OBJECTIVES[objective][1]}: "
+                  f"{fmt(objective, table[CHANCE_KEY])}")
         return 0
+    values: dict[str, dict[int, Fraction]] = found
     best = {objective: max(table.values()) for objective, table in values.items()}
     print((f"{'move':<16}" + "".join(f"{OBJECTIVES[o][1]:<24}" for o in values)).rstrip())
     for action in state.legal_actions():

@@ -12,13 +12,14 @@ import random
 import time
 from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
 import attrs
 
 from ...core.api import Action, State
 from ...core.errors import ElevenesError
 from ...core.solve import Progress, Solver, SolverError
-from .game import EfoGame, EfoState
+from .game import DEAL, EfoGame, EfoState
 
 # objective name -> (the core objective, what it measures)
 OBJECTIVES = {
@@ -79,7 +80,33 @@ def native_passes(state: State, objective: str) -> Callable[[State], Fraction | 
 
     assert isinstance(state.game, EfoGame)
     values = PassValues(state.game, objective)
-    return values if values.solver() is not None else None
+    return KnownPasses(values) if values.solver() is not None else None
+
+
+class KnownPasses:
+    """Pass-start values for the search's ``known`` hook: a pass start already valued (shipped,
+    cached or solved in this run) is read straight from the native solver's table; any other
+    goes to ``PassValues``, which solves it natively and keeps it in the cache.  The search asks
+    at every position it reaches, so the common answers (not a pass start, or one valued) must
+    cost next to nothing."""
+
+    def __init__(self, values: Any) -> None:
+        from .native import pass_start_of
+
+        self.values = values
+        self.pass_start_of = pass_start_of
+
+    def __call__(self, state: State) -> Fraction | None:
+        if not isinstance(state, EfoState) or state.phase != DEAL:
+            return None
+        leaf = self.pass_start_of(state)
+        if leaf is None:
+            return None
+        solver = self.values.solver()
+        if solver is None:
+            return None
+        value: Fraction | None = solver.values.get(leaf)
+        return value if value is not None else self.values(state)
 
 
 def solve(state: EfoState, objective: str, progress: Progress | None = None,
@@ -116,6 +143,8 @@ class SolverBot:
         self.max_positions = max_positions
         self.native = native
         self.solvers: list[tuple[object, Solver]] = []
+        self.last_values: list[tuple[Action, Fraction]] = []
+        """Every move of the last position played with its exact value (for explaining)."""
 
     def solver_for(self, state: State) -> Solver:
         for game, solver in self.solvers:
@@ -130,12 +159,14 @@ class SolverBot:
         solver = self.solver_for(state)
         solver.visited = 0  # the bound is per move
         try:
-            _, best = solver.best_actions(state)
+            self.last_values = solver.action_values(state)
         except SolverError as exc:
             raise SolverError(
                 f"the solver bot cannot play this position: {exc} (without the native solver "
                 "it plays positions with up to about eight cards in the pantry; see "
                 "`elevenes solve --help`)") from None
+        top = max(value for _, value in self.last_values)
+        best = [action for action, value in self.last_values if value == top]
         return best[rng.randrange(len(best))] if len(best) > 1 else best[0]
 
 

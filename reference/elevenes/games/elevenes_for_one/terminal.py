@@ -8,8 +8,10 @@ import shutil
 import sys
 from typing import TextIO
 
+from ...core.api import State
 from ...core.errors import ElevenesError
 from ...core.play import sample_chance
+from ...core.solve import Progress, SolverError
 from ..cardbook import CardBook
 from ..events import EventLog
 from ..prompt import read_action, save_game, show_glossary, starting_state
@@ -17,6 +19,7 @@ from ..screen import Screen
 from .bots import ALL_BOTS, BOTS
 from .events import GLOSSARY, describe, glossary_for, laid_out, menu_label
 from .game import DEAL, EFFECT, FRONT, OVER, TURN, EfoGame, EfoState
+from .hints import explain, hint_text, move_values
 
 WIDTH = 12
 
@@ -132,6 +135,27 @@ def finish_text(state: EfoState) -> str:
     return f"{outcome}\nRating: {points} points. {verdict}"
 
 
+HINT_SECONDS = 10.0  # how long `hint` may think when the values are not at hand
+
+
+def exact_hint(state: State) -> str:
+    """The hint at the prompt: every move's exact chance to win, best first, from the values
+    shipped for the printed cards or kept in the cache (a variant's pass starts are valued on
+    demand, with a progress line, for at most HINT_SECONDS; past that, the greedy bot's move)."""
+    assert isinstance(state, EfoState)
+    progress = Progress("hint: ") if sys.stderr.isatty() else None
+    try:
+        values = move_values(state, ("win",), time_limit=HINT_SECONDS,
+                             progress=progress.draw if progress is not None else None)
+    except SolverError as exc:
+        greedy = state.action_to_string(BOTS["greedy"](state, random.Random(0)))
+        return f"No exact hint: {exc}.\nThe greedy bot would play: {greedy}"
+    finally:
+        if progress is not None:
+            progress.close()
+    return hint_text(state, values["win"])
+
+
 def ask(state: EfoState, out: TextIO, inp: TextIO, book: CardBook | None = None,
         log: EventLog | None = None, screen: Screen | None = None) -> int | None:
     """Numbered choices, each saying what it does; the player may also type the action
@@ -152,7 +176,7 @@ def ask(state: EfoState, out: TextIO, inp: TextIO, book: CardBook | None = None,
     return read_action(
         state, actions, out, inp,
         help_text="Type a number or an action (e.g. `use`, `front 7`, `flip 3 9`).",
-        hint=lambda s: BOTS["greedy"](s, random.Random(0)),
+        hint=exact_hint,
         cards=book, glossary=glossary_for(texts), log=log, screen=screen,
         known=[key.split()[0] for key in GLOSSARY],
     )
@@ -196,6 +220,10 @@ def play_terminal(game: EfoGame, args: argparse.Namespace, out: TextIO, inp: Tex
             if not quiet:
                 screen.say(f"{moves:3}. [{state.minutes:2} min] {prompt_for(state, book)} -> "
                            f"{text}")
+                why = explain(state, action, getattr(bot, "last_values", None),
+                              getattr(bot, "objective", None))
+                if why:
+                    screen.say("       " + why, "hint")
             replay.append(text)
             before = state.to_json()
             state.apply_action(action)
