@@ -378,3 +378,56 @@ def test_the_table_shows_only_what_the_human_may_see(client: Any, tmp_path: Path
     page = client.get(f"/game/{name}").text
     assert observation_svg(game, state.observation(tables.HUMAN)) in page
     assert state_svg(game, state.to_json()) not in page
+
+
+def test_a_scenario_of_the_suite_opened_on_the_dispute_board(client: Any,
+                                                            tmp_path: Path) -> None:
+    rule = client.get("/rules/EFO.RULING.ELEVENSES").text
+    ids = re.findall(r'<button type="submit" name="id" value="([^"]+)"', rule)
+    assert ids
+    response = client.post("/disputes", data={"from": "suite", "id": ids[0]},
+                           follow_redirects=False)
+    assert response.headers["location"] == f"/dispute/{ids[0]}"
+    saved = tmp_path / "suite.yaml"
+    saved.write_text(client.get(f"/dispute/{ids[0]}.yaml").text)
+    assert elevenes_main(["judge", str(saved)]) == 0
+    missing = client.post("/disputes", data={"from": "suite", "id": "no-such-scenario"})
+    assert missing.status_code == 400 and "no scenario" in message(missing)
+
+
+def test_elevenes_serve_listens_on_this_computer_only(tmp_path: Path) -> None:
+    """The real command: 127.0.0.1 by default, the port given, the data folder given."""
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    from .conftest import free_port
+
+    port = free_port()
+    command = [sys.executable, "-c", "import sys; from elevenes.cli import main; "
+               "sys.exit(main(sys.argv[1:]))", "serve", "--port", str(port), "--data",
+               str(tmp_path / "served")]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True)
+    try:
+        first = process.stdout.readline() if process.stdout else ""
+        assert f"http://127.0.0.1:{port}/" in first
+        for _ in range(100):
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/rules") as answer:
+                    assert answer.status == 200
+                    break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            raise AssertionError("elevenes serve did not answer")
+        assert (tmp_path / "served" / "games").is_dir()
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def test_a_bad_port_is_a_usage_message(capsys: pytest.CaptureFixture[str]) -> None:
+    assert elevenes_main(["serve", "--port", "70000"]) == 1
+    assert "--port takes a number from 1 to 65535" in capsys.readouterr().err

@@ -45,7 +45,6 @@ from .store import Log, Store, safe_name
 HERE = Path(__file__).resolve().parent
 GAME_TITLES = {"elevenes-for-one": "Elevenes for One", "elevenes": "Elevenes",
                "bowling-solitaire": "Bowling Solitaire", "111": "111, The Game"}
-PLAYERS = {"elevenes": (2, 4), "111": (2, 6)}
 MAX_FORM = 300_000
 STARTER_CARDS = """# A variant: Sugar costs six minutes, not two (see docs/language.md).
 game elevenes-for-one
@@ -198,7 +197,7 @@ class Web:
 
     # -- home and games ------------------------------------------------------------------------
     async def home(self, request: Request) -> Response:
-        return self.page("home.html", games=self.store.games(), ids=game_ids(), players=PLAYERS,
+        return self.page("home.html", games=self.store.games(), ids=game_ids(),
                          card_files=self.store.card_files())
 
     async def new_game(self, request: Request) -> Response:
@@ -341,6 +340,8 @@ class Web:
         stem = form.get("name", "") or source
         if source == "scenario":  # named as the scenario is, when it has an id
             stem = scenario_id(form.get("file") or form.get("text", "")) or stem
+        elif source == "suite":
+            stem = form.get("id", "") or stem
         name = self.new_dispute_name(stem or "dispute")
         if source == "start":
             game_id = form.get("game", "")
@@ -354,6 +355,8 @@ class Web:
             if not text.strip():
                 raise ElevenesError("no scenario given: paste its YAML or choose a file")
             made = disputes.from_scenario_text(name, text)
+        elif source == "suite":  # a scenario of the shipped conformance suite
+            made = disputes.from_suite(name, form.get("id", ""))
         elif source == "saved":
             state, _ = self.store.load(form.get("game_name", ""))
             made = disputes.from_state(name, state)

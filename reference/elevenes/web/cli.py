@@ -48,7 +48,8 @@ def run(args: argparse.Namespace) -> int:
         raise ElevenesError(f"cannot use {data} as the data folder: {exc}") from None
     docs = Path(args.docs) if args.docs else default_docs()
     app = create_app(data, docs, warm=True)
-    print(f"elevenes serve: http://{args.host}:{args.port}/  (data in {data}; Ctrl-C stops)")
+    print(f"elevenes serve: http://{args.host}:{args.port}/  (data in {data}; Ctrl-C stops)",
+          flush=True)
     try:
         uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
     except OSError as exc:

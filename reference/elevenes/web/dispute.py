@@ -211,6 +211,21 @@ def place_card(doc: Json, card: int, place: str) -> Json:
     return doc
 
 
+def from_suite(name: str, scenario_id: str) -> Dispute:
+    """A dispute from a scenario of the shipped conformance suite, by its id."""
+    from ..conformance.loader import load_suite
+    from ..conformance.model import Scenario
+
+    for item in load_suite().items:
+        if isinstance(item, Scenario) and item.id == scenario_id:
+            moves = [Move(action) for step in item.steps for action in step.actions]
+            dispute = Dispute(name, item.game, dict(item.options), item.description.strip(),
+                              item.setup, moves)
+            dispute.position()
+            return dispute
+    raise ElevenesError(f"the conformance suite has no scenario {scenario_id!r}")
+
+
 def from_state(name: str, state: State) -> Dispute:
     """A dispute set up at a position (a saved game's)."""
     doc = state.to_json()
