@@ -87,6 +87,10 @@ def draw(doc: Mapping[str, Any], names: object, viewer: int | None) -> str:
     fx = ex + 68
     discards = [str(c) for c in doc.get("discards", [])]
     svg.label(fx, top - 8, f"discards ({len(discards)})")
+    if len(discards) > 12:  # the pile's order does not matter: the count and a few cards
+        more = len(discards) - 11
+        fx += svg.pill(fx, top + H / 2 - 9, f"+{more}", fill="#d6e9df") + 6
+        discards = discards[-11:]
     room = width - 20 - fx - W
     step = min(20.0, room / max(1, len(discards) - 1)) if len(discards) > 1 else 0
     for i, card in enumerate(discards):
@@ -98,6 +102,7 @@ def draw(doc: Mapping[str, Any], names: object, viewer: int | None) -> str:
     y = top + H + 40.0
     for seat, player in enumerate(doc.get("players", [])):
         y = _seat(svg, y, seat, player, doc, viewer) + 12
+    y += 8
     for line in _notes(doc):
         svg.text(20, y, line, size=12, fill=LABEL)
         y += 18
