@@ -106,10 +106,8 @@ def draw(doc: Mapping[str, Any], names: Names, viewer: int | None) -> str:
                  stroke_linecap="round")
         svg.label(gap_x, py + CARD_H + 29, "pass resumes here", anchor="middle", fill=ACCENT)
 
-    y = py + CARD_H + 50
-    for line in _notes(doc, names):
-        svg.text(20, y, line, size=12, fill=LABEL)
-        y += 18
+    y = py + CARD_H + 50.0
+    y = svg.notes(20, y, _notes(doc, names))
     return svg.finish(y + 4)
 
 

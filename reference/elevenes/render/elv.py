@@ -43,9 +43,7 @@ def draw(doc: Mapping[str, Any], names: Names, viewer: int | None) -> str:
         y += H + 10
     for seat, player in enumerate(players):
         y = _seat(svg, y, seat, player, doc, names, viewer) + 16
-    for line in _notes(doc, names, viewer):
-        svg.text(20, y, line, size=12, fill=LABEL)
-        y += 18
+    y = svg.notes(20, y, _notes(doc, names, viewer))
     return svg.finish(y + 6)
 
 

@@ -84,7 +84,7 @@ def draw(doc: Mapping[str, Any], names: object, viewer: int | None) -> str:
         _die(svg, ex, top + 4, int(roll) if roll is not None else None)
         if asking == "roll":
             svg.label(ex + 24, top + 66, f"for the {pending.get('side', '?')}", anchor="middle")
-    fx = ex + 68
+    fx = ex + 68.0
     discards = [str(c) for c in doc.get("discards", [])]
     svg.label(fx, top - 8, f"discards ({len(discards)})")
     if len(discards) > 12:  # the pile's order does not matter: the count and a few cards
@@ -103,9 +103,7 @@ def draw(doc: Mapping[str, Any], names: object, viewer: int | None) -> str:
     for seat, player in enumerate(doc.get("players", [])):
         y = _seat(svg, y, seat, player, doc, viewer) + 12
     y += 8
-    for line in _notes(doc):
-        svg.text(20, y, line, size=12, fill=LABEL)
-        y += 18
+    y = svg.notes(20, y, _notes(doc))
     return svg.finish(y + 6)
 
 

@@ -156,6 +156,15 @@ class Svg:
             self.text(x + w / 2, y + h / 2 + 5, text, size=14, fill=SLOT, anchor="middle",
                       weight="bold")
 
+    def notes(self, x: float, y: float, lines: Sequence[str], size: float = 12) -> float:
+        """Lines of text under the table, each wrapped to the picture's width (at most two
+        lines, then cut); returns the baseline below the last."""
+        for line in lines:
+            for part in wrap(line, size, self.width - 2 * x, lines=2):
+                self.text(x, y, part, size=size, fill=LABEL)
+                y += size * 1.5
+        return y
+
     def pill(self, x: float, y: float, text: str, fill: str = ACCENT, ink: str = INK,
              size: float = 11) -> float:
         """A rounded badge; returns its width."""
