@@ -40,6 +40,75 @@ def shuffled(seed: int) -> int:
 BENCH = Bench("elevenes-for-one", engine, hand, games=5000)
 
 
+class Script:
+    """A state with no game in it: it replays the kinds of steps of one engine game (chance or
+    decision, and how many actions were legal) and does nothing else.  Played through the
+    same loop as the engine (harness.engine_playout), it measures what the loop of
+    ``legal_actions`` / ``apply_action`` / ``sample_chance`` costs by itself."""
+
+    __slots__ = ("steps", "at", "history", "_legal")
+
+    def __init__(self, steps: list[int]) -> None:
+        self.steps = steps  # 0: a chance step; n > 0: a decision among n actions
+        self.at = 0
+        self.history: list[int] = []
+        self._legal: list[int] = []
+
+    def is_terminal(self) -> bool:
+        return self.at >= len(self.steps)
+
+    def is_chance_node(self) -> bool:
+        return self.steps[self.at] == 0
+
+    def sample_chance(self, rng: random.Random) -> int:
+        rng.random()
+        return 0
+
+    def legal_actions(self) -> list[int]:
+        self._legal = list(range(self.steps[self.at]))
+        return list(self._legal)
+
+    def apply_action(self, action: int) -> None:
+        if type(action) is not int:
+            raise TypeError(action)
+        self.at += 1
+        self.history.append(action)
+
+
+class ScriptGame:
+    """new_initial_state() gives the next game's script (the scripts are played in order)."""
+
+    def __init__(self, scripts: list[list[int]]) -> None:
+        self.scripts = scripts
+        self.next = 0
+
+    def new_initial_state(self) -> Script:
+        script = self.scripts[self.next % len(self.scripts)]
+        self.next += 1
+        return Script(script)
+
+
+def scripts(seeds: range) -> list[list[int]]:
+    """The steps of the engine's game from each seed: 0 for chance, else the legal count."""
+    game = elevenes.load_game("elevenes-for-one")
+    found = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        steps = []
+        while not state.is_terminal():
+            if state.is_chance_node():
+                steps.append(0)
+                action = state.sample_chance(rng)
+            else:
+                actions = state.legal_actions()
+                steps.append(len(actions))
+                action = actions[rng.randrange(len(actions))]
+            state.apply_action(action)
+        found.append(steps)
+    return found
+
+
 def whole_games(
     engine: Playout, other: Playout, games: int, seed: int = 0, rounds: int = 3, batch: int = 20
 ) -> tuple[float, float, float]:
@@ -73,6 +142,11 @@ def run(argv: list[str] | None = None) -> int:
     print(f"  engine                 {rate:>12,.0f} games/s")
     print(f"  one-shuffle simulator  {other:>12,.0f} games/s")
     print(f"  ratio engine/one-shuffle simulator: {ratio:.2f}")
+    seeds = range(args.seed, args.seed + args.games)
+    loop = engine_playout(ScriptGame(scripts(seeds)))
+    empty, other, floor = whole_games(loop, shuffled, args.games, args.seed, args.rounds)
+    print(f"  the playout loop alone (a state replaying the engine's games' steps and doing "
+          f"nothing else): {empty:,.0f} games/s, ratio {floor:.2f} to the simulator")
     print(f"  ({time.perf_counter() - started:.0f} s)", file=sys.stderr)
     return 0
 
