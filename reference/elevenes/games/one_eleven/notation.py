@@ -364,6 +364,7 @@ def _party_from_doc(doc: Mapping[str, Any], where: str) -> Party:
     bonus = 0
     for letter in doc["bonus"]:
         bonus |= 1 << SUITS.index(letter)
+    _check_bonus((ranks[0], ranks[1], ranks[2], ranks[3]), bonus, where)
     party = Party((ranks[0], ranks[1], ranks[2], ranks[3]), bonus)
     _check_party(party, doc, where)
     party.attack, party.shield = doc["attack"], doc["shield"]
@@ -377,14 +378,18 @@ def _party_from_doc(doc: Mapping[str, Any], where: str) -> Party:
     return party
 
 
-def _check_party(party: Party, doc: Mapping[str, Any], where: str) -> None:
-    """The attributes a party's cards, bonus and purchases allow (G111.CARDS.SUITS,
-    G111.PARTY.BONUS, G111.STORE.ITEMS, G111.DEFEND.DISCOUNT)."""
+def _check_bonus(ranks: tuple[int, int, int, int], bonus: int, where: str) -> None:
+    """G111.PARTY.BONUS: one bonus suit per set of equal cards, and none elsewhere."""
     from .cards import bonus_groups
 
-    groups = [sum(1 << s for s in g) for g in bonus_groups(party.ranks)]
-    if any((party.bonus & g).bit_count() != 1 for g in groups) or party.bonus & ~sum(groups):
+    groups = [sum(1 << s for s in g) for g in bonus_groups(ranks)]
+    if any((bonus & g).bit_count() != 1 for g in groups) or bonus & ~sum(groups):
         raise _bad(f"{where}: one bonus card per set of equal cards (G111.PARTY.BONUS)")
+
+
+def _check_party(party: Party, doc: Mapping[str, Any], where: str) -> None:
+    """The attributes a party's cards, bonus and purchases allow (G111.CARDS.SUITS,
+    G111.STORE.ITEMS, G111.DEFEND.DISCOUNT)."""
     extra = {"attack": 0, "money": 0, "health": 0, "shield": 0}
     for item in STORE_ITEMS:
         extra[item] += doc["bought"][item]
