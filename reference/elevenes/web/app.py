@@ -102,13 +102,18 @@ def scenario_id(text: str) -> str:
 
 
 @lru_cache(maxsize=1)
-def scenarios_citing() -> dict[str, list[str]]:
-    """rule id -> the shipped scenarios that cite it (as ``elevenes rules show`` lists them;
-    the suite is read once)."""
+def suite_items() -> tuple[Any, ...]:
+    """The shipped conformance suite's scenarios and perft checks, read once."""
     from ..conformance.loader import load_suite
 
+    return tuple(load_suite().items)
+
+
+@lru_cache(maxsize=1)
+def scenarios_citing() -> dict[str, list[str]]:
+    """rule id -> the shipped scenarios that cite it (as ``elevenes rules show`` lists them)."""
     cited: dict[str, list[str]] = {}
-    for item in load_suite().items:
+    for item in suite_items():
         for rule_id in item.cited_rules():
             cited.setdefault(rule_id, []).append(item.id)
     return {rule_id: sorted(ids) for rule_id, ids in cited.items()}
@@ -356,7 +361,7 @@ class Web:
                 raise ElevenesError("no scenario given: paste its YAML or choose a file")
             made = disputes.from_scenario_text(name, text)
         elif source == "suite":  # a scenario of the shipped conformance suite
-            made = disputes.from_suite(name, form.get("id", ""))
+            made = disputes.from_suite(name, form.get("id", ""), suite_items())
         elif source == "saved":
             state, _ = self.store.load(form.get("game_name", ""))
             made = disputes.from_state(name, state)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -211,12 +211,11 @@ def place_card(doc: Json, card: int, place: str) -> Json:
     return doc
 
 
-def from_suite(name: str, scenario_id: str) -> Dispute:
-    """A dispute from a scenario of the shipped conformance suite, by its id."""
-    from ..conformance.loader import load_suite
+def from_suite(name: str, scenario_id: str, items: Iterable[Any]) -> Dispute:
+    """A dispute from a scenario of the shipped conformance suite (``items``), by its id."""
     from ..conformance.model import Scenario
 
-    for item in load_suite().items:
+    for item in items:
         if isinstance(item, Scenario) and item.id == scenario_id:
             moves = [Move(action) for step in item.steps for action in step.actions]
             dispute = Dispute(name, item.game, dict(item.options), item.description.strip(),
