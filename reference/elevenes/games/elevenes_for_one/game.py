@@ -622,7 +622,8 @@ class EfoState(State):
                 self.down.add(card)  # EFO.USE.FLIP
                 self.lose(1)  # EFO.USE.MINUTE
             elif action == SCORE:  # EFO.SCORE.ACTION
-                self.remove(card)
+                # the current card lies face up at the cursor, which keeps the pass's place
+                del self.pantry[self.cursor]
                 self.trolley.append(card)
                 if self._programs["score"][card] or self.stack:
                     self.stack.append(Frame(card, "score"))
@@ -633,7 +634,7 @@ class EfoState(State):
                 else:
                     self.lose(1)  # EFO.SCORE.MINUTE
             else:  # EFO.DISCARD.LIMIT: the card goes aside without its action or a minute
-                self.remove(card)
+                del self.pantry[self.cursor]
                 if self._programs["discard"][card] or self.stack:
                     self.stack.append(Frame(card, "discard", cost=0))
                     self.run()
