@@ -142,6 +142,7 @@ def test_a_broken_save_file_is_a_one_line_error(client: Any, tmp_path: Path) -> 
     response = client.get("/game/broken")
     assert response.status_code == 400
     assert message(response).startswith("cannot read saved game")
+    assert "broken</a> <span class=\"dim\"> · cannot read saved game" in client.get("/").text
 
 
 def test_hints(client: Any, tmp_path: Path) -> None:

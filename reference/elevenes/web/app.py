@@ -23,6 +23,7 @@ import yaml
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup, escape
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
@@ -298,7 +299,8 @@ class Web:
         state, _ = self.store.load(request.path_params["name"])
         if state.is_terminal():
             return HTMLResponse("<p>The game is over.</p>")
-        return self.page("hint.html", hint=tables.hint(state))
+        # the solver may think for a while: off the event loop, so other pages still answer
+        return self.page("hint.html", hint=await run_in_threadpool(tables.hint, state))
 
     async def download_game(self, request: Request) -> Response:
         path = self.store.game_path(request.path_params["name"])

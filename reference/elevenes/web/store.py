@@ -68,19 +68,20 @@ class Store:
         return free_save_path(game_id, self.root / "games")
 
     def games(self) -> list[dict[str, Any]]:
-        """The saved games, newest first: name, game, whether it is over."""
+        """The saved games, newest first: name, game, and how it stands (over, or why it
+        cannot be read)."""
         found = []
         paths = sorted((self.root / "games").glob("*.json"), key=lambda p: -p.stat().st_mtime)
         for path in paths:
             if path.name.endswith(".log.json"):
                 continue
             try:
-                doc = json.loads(path.read_text(encoding="utf-8"))
-            except (OSError, ValueError):
+                state, _ = self.load(path.stem)
+            except ElevenesError as exc:
+                found.append({"name": path.stem, "game": "", "note": str(exc).splitlines()[0]})
                 continue
-            if isinstance(doc, dict):
-                found.append({"name": path.stem, "game": doc.get("game", "?"),
-                              "over": doc.get("result") is not None or doc.get("phase") == "over"})
+            found.append({"name": path.stem, "game": state.game.id,
+                          "note": "over" if state.is_terminal() else ""})
         return found
 
     def load(self, name: str) -> tuple[State, str | None]:
