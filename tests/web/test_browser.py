@@ -269,3 +269,24 @@ def test_the_other_games_at_the_table(server: tuple[str, Path], page: Any, shots
     with page.expect_navigation():
         buttons.first.click()
     assert f"you: {first}" in page.locator("#log").inner_text()
+
+
+def test_the_hint_of_elevenes_for_one_is_the_exact_solvers(
+        server: tuple[str, Path], page: Any, shots: Path) -> None:
+    """Late in a game, Hint shows the solver's best move and every move's chance to win."""
+    from elevenes.games.prompt import saved_text
+
+    base, data = server
+    doc = {"game": "elevenes-for-one", "phase": "turn", "minutes": 4,
+           "trolley": list(range(1, 8)), "pantry": [[8, "up"], [10, "up"], [9, "up"],
+                                                    [11, "up"]], "discard": [], "cursor": 0}
+    state = load_game("elevenes-for-one").state_from_json(doc)
+    (data / "games" / "late-game.json").write_text(saved_text(state), encoding="utf-8")
+    page.goto(base + "/game/late-game")
+    page.click("#hint-button")
+    page.locator(".hint-box").wait_for(timeout=120_000)
+    best = page.locator(".hint-move").inner_text()
+    assert best in state.legal_action_strings()
+    rows = page.locator("table.values tr.best td:first-child")
+    assert best in [rows.nth(i).inner_text() for i in range(rows.count())]
+    page.screenshot(path=str(shots / "hint.png"), full_page=True)

@@ -264,7 +264,7 @@ class Web:
             "game.html", status=200 if refusal is None else 422, name=name, state=state,
             picture=picture(state), log=log.lines, cards=cards,
             heading="" if state.is_terminal() else tables.heading(state),
-            note="" if state.is_terminal() else tables.note(state),
+            note=("", "") if state.is_terminal() else tables.note(state),
             choices=[] if state.is_terminal() else tables.choices(state),
             glossary=tables.glossary(state, texts) if texts else {},
             finish=tables.finish(state) if state.is_terminal() else "",

@@ -73,21 +73,28 @@ def heading(state: State) -> str:
     return "Bowl the top card of a pile at one to three pins, or end the ball."
 
 
-def note(state: State) -> str:
-    """The effect of the card being decided on, when there is one."""
+def note(state: State) -> tuple[str, str]:
+    """The card being decided on and its effect, when there is one (the terminal's note, its
+    lines joined again: the page wraps them)."""
     game = state.game.id
     if game == "elevenes-for-one":
         from ..games.elevenes_for_one.terminal import effect_note
 
-        return effect_note(state, book_of(state)).strip()  # type: ignore[arg-type]
+        lines = effect_note(state, book_of(state)).splitlines()  # type: ignore[arg-type]
+        if not lines:
+            return "", ""
+        return lines[0].strip().rstrip(":"), " ".join(line.strip() for line in lines[1:])
     if game == "elevenes":
         from ..games.elevenes.notation import NUMBERS
         from ..games.elevenes.state import EFFECT
+        from ..games.elevenes.terminal import card_name
 
         if state.phase == EFFECT and state.stack:  # type: ignore[attr-defined]
             card = state.stack[-1].card  # type: ignore[attr-defined]
-            return book_of(state).effect(card % NUMBERS + 1, width=94, indent="")
-    return ""
+            book = book_of(state)
+            text = book.effect(card % NUMBERS + 1, width=10_000, indent="")
+            return card_name(card, book), " ".join(text.split())
+    return "", ""
 
 
 def glossary(state: State, texts: list[str]) -> dict[str, str]:
