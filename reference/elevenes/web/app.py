@@ -349,6 +349,10 @@ class Web:
             stem = scenario_id(form.get("file") or form.get("text", "")) or stem
         elif source == "suite":
             stem = form.get("id", "") or stem
+        elif source == "start":
+            stem = form.get("game", "") or stem
+        elif source == "saved":
+            stem = form.get("game_name", "") or stem
         name = self.new_dispute_name(stem or "dispute")
         if source == "start":
             game_id = form.get("game", "")
@@ -410,8 +414,9 @@ class Web:
             where = disputes.card_places(typed if isinstance(typed, dict) else {})
             names = tables.book_of(made.start())
             placing = [(card, names.label(card), where.get(card, "")) for card in range(1, 12)]
-        return self.page("dispute.html", status, made=made, state=state, start=made.start()
-                         if not problem else None, picture=picture(state, whole=True),
+        accepted = any(not move.refused for move in made.moves)
+        return self.page("dispute.html", status, made=made, state=state, accepted=accepted,
+                         picture=picture(state, whole=True),
                          setup_text=setup_text, problem=problem, verdicts=verdicts,
                          legal=legal[:60], more=max(0, len(legal) - 60), placing=placing,
                          places=disputes.PLACES)
