@@ -28,7 +28,7 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from elevenes.conformance.loader import load_suite
+from elevenes.conformance.loader import load_suite, suite_files
 from elevenes.conformance.model import Scenario
 from elevenes.core.errors import ElevenesError
 from elevenes.games import load_game
@@ -132,6 +132,14 @@ def add_figures(app: Sphinx, doctree: nodes.document, docname: str) -> None:
         section += nodes.raw("", "".join(html), format="html")
 
 
+def depend_on_suite(app: Sphinx, doctree: nodes.document) -> None:
+    """A rulebook chapter is rebuilt whenever a file of the suite changes (not only when its
+    own text does), so an incremental build shows the suite as it is too."""
+    if app.env.docname.startswith("games/"):
+        for path in suite_files():
+            app.env.note_dependency(str(path.resolve()))
+
+
 def write_css(app: Sphinx, exception: Exception | None) -> None:
     if exception is None and app.builder.format == "html":
         static = Path(app.outdir) / "_static"
@@ -162,6 +170,7 @@ class PositionDirective(SphinxDirective):
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
+    app.connect("doctree-read", depend_on_suite)
     app.connect("doctree-resolved", add_figures)
     app.connect("build-finished", write_css)
     app.add_css_file(CSS_FILE)
