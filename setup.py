@@ -13,6 +13,8 @@ setup(
                   # the native solver's C source, compiled on the user's machine on first use,
                   # and the printed cards' pass-start values it computed for the whole game
                   "elevenes.games.elevenes_for_one.native": ["*.c", "*.json"],
+                  # the values of the other pass starts of the printed cards, for hints
+                  "elevenes.games.elevenes_for_one": ["*.json"],
                   # elevenes serve's page templates, stylesheet and vendored htmx
                   "elevenes.web": ["templates/*.html", "static/*"]},
     include_package_data=False,

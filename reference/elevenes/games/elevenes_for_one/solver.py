@@ -8,10 +8,12 @@ bot.
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from collections.abc import Callable
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -80,7 +82,32 @@ def native_passes(state: State, objective: str) -> Callable[[State], Fraction | 
 
     assert isinstance(state.game, EfoGame)
     values = PassValues(state.game, objective)
-    return KnownPasses(values) if values.solver() is not None else None
+    solver = values.solver()
+    if solver is None:
+        return None
+    every = every_pass_file(state.game, objective)
+    if every is not None:
+        solver.load(every)
+    return KnownPasses(values)
+
+
+def every_pass_file(game: EfoGame, objective: str) -> Path | None:
+    """The values shipped for the pass starts of the printed cards that the whole game's best
+    play never reaches (so the native solver's values of the whole game lack them) but a move
+    off that play may: with them a hint reads every pass start it meets.  None when the file
+    is missing or of other cards (the native solver then values what is needed, once)."""
+    from .native import CACHE_FORMAT, cards_digest
+
+    path = Path(__file__).with_name(f"printed-every-pass-{objective}.json")
+    if not game.printed_cards or not path.exists():
+        return None
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        if doc["format"] != CACHE_FORMAT or doc["cards"] != cards_digest(game):
+            return None
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    return path
 
 
 class KnownPasses:
