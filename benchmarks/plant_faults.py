@@ -111,6 +111,105 @@ RULE_FAULTS = [
 ]
 
 
+@dataclass(frozen=True)
+class Equivalent:
+    """Survivors that change no rule an implementation could be tested on through the
+    suite: those of ``file`` in function ``where`` ("" any) whose line contains ``code``."""
+
+    game: str
+    file: str
+    where: str
+    code: str
+    why: str
+
+
+NUMBERING = ("action numbering: the numbers behind the action strings are the engine's own; the "
+             "suite sends and compares action strings only")
+API_ONLY = ("reached only through the Python API (action numbers, the history, Python types); the "
+            "suite's actions are text")
+FAST_PATH = "a fast path or a cache: the general path gives the same answer"
+VARIANT = ("reached only with a variant card file (a word, filter or reference no printed card "
+           "uses); the suite plays the printed cards")
+OPTIONS = "checks an option when a game is made; no scenario can ask for a start that is refused"
+TEXT = "words only (a message, the rating's verdict): no state, rule id or legal action changes"
+SCHEMA = "the JSON Schema refuses such a document first (the runner checks every set-up with it)"
+DEFENSIVE = "re-checks what the actions offered already guarantee: no legal action reaches it"
+OVERWRITTEN = "a starting value that is always set again before it is read"
+SOLO = "Elevenes for One has one player: every decision is seat 0's"
+DEAD = "no position of the game reaches it with the printed cards"
+
+EQUIVALENT: list[Equivalent] = [
+    # Elevenes for One
+    *(Equivalent("elevenes-for-one", "game.py", where, code, why) for where, code, why in [
+        ("<module>", "SCORE, USE, DISCARD, PASS, YES", NUMBERING),
+        ("<module>", "FRONT_BASE, DEAL_BASE, CHOICE_BASE", NUMBERING),
+        ("encode_choice", "", NUMBERING),
+        ("decode_choice", "", NUMBERING),
+        ("<module>", "DEAL_TOTALS", FAST_PATH),
+        ("_running_totals", "", FAST_PATH),
+        ("<module>", '", "', TEXT),  # the rating bands' labels and verdicts
+        ("<module>", "(0, ", TEXT),
+        ("rating", "", TEXT),
+        ("rule_for_exception", "", VARIANT),
+        ("players", "", VARIANT),
+        ("filter_face_down", "", VARIANT),
+        ("test_face_down", "", VARIANT),
+        ("ref_first", "", DEFENSIVE),
+        ("ref_next", "", "the cursor already stands after the card: both ways name the same card"),
+        ("applicable_flip_down", "", DEFENSIVE),
+        ("applicable_swap", "", DEFENSIVE),
+        ("verb_swap", "", DEFENSIVE),
+        ("verb_return_after_self", "chosen[0] if chosen else card", DEFENSIVE),
+        ("verb_return_after_self", "target is None or", DEFENSIVE),
+        ("verb_return_after_self", "pantry.index(fr.card) + 1 if", DEAD),
+        ("verb_score", "chosen[0] if chosen else card", DEFENSIVE),
+        ("verb_score", "target is None or", DEFENSIVE),
+        ("verb_send_to_end", "", DEFENSIVE),
+        ("_number", "", VARIANT),
+        ("EfoGame", "OptionSpec", OPTIONS),
+        ("__init__", "self.cards = cards if cards", VARIANT),
+        ("__init__", "self.printed_cards", FAST_PATH),
+        ("__init__", "self.minutes = 15", OVERWRITTEN),
+        ("__init__", "self.cursor = 0", OVERWRITTEN),
+        ("__init__", "range(len(ALL_CARDS) + 1)", DEAD),
+        ("num_players", "", "the suite asks only for seats a game has"),
+        ("remove", "self.down.discard(card)", "insert() turns the card face up as well"),
+        ("insert", "self.down.discard(card)",
+         "remove() already took the card out of the face-down set"),
+        ("insert", "self.cursor", DEAD),
+        ("current_player", "phase == EFFECT", SOLO),
+        ("is_chance_node", "", API_ONLY),
+        ("apply_action", "", FAST_PATH),
+        ("legal_actions", "", FAST_PATH),
+        ("_legal_actions", "phase == EFFECT and", DEAD),
+        ("action_to_string", "", API_ONLY),
+        ("string_to_action", "words[0] in SIMPLE_BY_NAME", "one word: its first is its last"),
+        ("string_to_action", "SIMPLE_BY_NAME[words[0]]", "one word: its first is its last"),
+        ("string_to_action", "1 <= n <= 11", "the pattern [1-9] admits no 0"),
+        ("string_to_action", "numbers[0]", "one number: its first is its last"),
+        ("explain_illegal", "FRONT_BASE < action < FRONT_BASE + 12", API_ONLY),
+        ("explain_illegal", "DEAL_BASE < action < DEAL_BASE + 12", API_ONLY),
+        ("explain_illegal", "action >= CHOICE_BASE", API_ONLY),
+        ("explain_illegal", "f\"card {action - DEAL_BASE}", TEXT),
+        ("explain_choice", "a >= CHOICE_BASE", NUMBERING),
+        ("program", "", DEAD),
+        ("run", "by_card is not None", DEAD),
+        ("_apply", "or self.stack:", FAST_PATH),
+        ("end_of", "if card in self.pantry", DEAD),
+        ("end_of", "card == 11", VARIANT),
+        ("step_four", "self.cursor = 0", OVERWRITTEN),
+        ("load_stack", "card not in self.cards.cards", SCHEMA),
+        ("from_json", "check_state_document", SCHEMA),
+        ("from_json", 'doc["game"] != game.id', SCHEMA),
+        ("check_consistent", "self.phase not in PHASES", SCHEMA),
+        ("check_consistent", "len(self.discard) > DISCARD_LIMIT", SCHEMA),
+        ("check_consistent", "self.minutes <= 15", SCHEMA),
+    ]),
+    Equivalent("elevenes-for-one", "vocab.py", "", "", "what the card language accepts in a "
+               "user's card file; the printed cards are checked the same way"),
+]
+
+
 # -- mutants -----------------------------------------------------------------------------------
 @dataclass
 class Mutant:
@@ -121,10 +220,29 @@ class Mutant:
     site: int  # AST: node index in ast.walk order; cards: match index; rule: -1
     detail: str  # what changes, for the report
     new_source: str = field(default="", repr=False)
+    where: str = ""  # the enclosing function (cards: the card)
+    code: str = ""  # the line changed, as written
+
+    def equivalent(self) -> str:
+        """Why the fault is no rule change the suite can see ("" if it is one)."""
+        for entry in EQUIVALENT:
+            if (
+                entry.game == self.game
+                and entry.file == self.file
+                and entry.where in ("", self.where)
+                and entry.code in self.code
+            ):
+                return entry.why
+        return ""
 
     @property
     def key(self) -> str:
         return f"{self.file}:{self.line}:{self.kind}:{self.site}"
+
+    @property
+    def identity(self) -> tuple[str, ...]:
+        """What the mutant is, whatever the line numbers: file, function, line, change."""
+        return (self.game, self.file, self.where, self.code, self.kind, self.detail)
 
 
 COMPARE_SWAP: dict[type, type] = {
@@ -296,6 +414,26 @@ def card_sites(text: str) -> Iterator[tuple[int, str, str, int, str]]:
             yield n, f"num{step:+d}", f"{value} -> {value + step}", line + 1, new
 
 
+def _functions(tree: ast.AST) -> list[tuple[int, int, str]]:
+    spans = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            spans.append((node.lineno, node.end_lineno or node.lineno, node.name))
+    return spans
+
+
+def _enclosing(spans: list[tuple[int, int, str]], line: int) -> str:
+    inside = [(start, name) for start, end, name in spans if start <= line <= end]
+    return max(inside)[1] if inside else "<module>"
+
+
+def _card_of(lines: list[str], line: int) -> str:
+    for text in reversed(lines[:line]):
+        if text.startswith(("card ", "guest ")):
+            return " ".join(text.split()[:2])
+    return "<file>"
+
+
 def rule_files(game: str) -> list[Path]:
     package = SNAPSHOT["games"] / PACKAGES[game]
     return sorted(p for p in package.glob("*.py") if p.name not in NOT_RULES)
@@ -311,12 +449,17 @@ def all_mutants(game: str) -> list[Mutant]:
     package = SNAPSHOT["games"] / PACKAGES[game]
     for path in rule_files(game):
         source = path.read_text()
+        spans = _functions(ast.parse(source))
+        lines = source.split("\n")
         for index, kind, detail, line in ast_sites(source):
-            mutants.append(Mutant(game, path.name, kind, line, index, detail))
+            mutants.append(Mutant(game, path.name, kind, line, index, detail,
+                                  where=_enclosing(spans, line), code=lines[line - 1].strip()))
     for path in card_files(game):
         text = path.read_text()
+        lines = text.split("\n")
         for index, kind, detail, line, new in card_sites(text):
-            mutants.append(Mutant(game, f"rulebook:{path.name}", kind, line, index, detail, new))
+            mutants.append(Mutant(game, f"rulebook:{path.name}", kind, line, index, detail, new,
+                                  where=_card_of(lines, line), code=lines[line - 1].strip()))
     for fault in RULE_FAULTS:
         if fault.game != game:
             continue
@@ -329,7 +472,8 @@ def all_mutants(game: str) -> list[Mutant]:
             raise SystemExit(f"rule fault {fault.why!r}: {fault.old!r} is not once in {path}")
         line = text[: text.index(fault.old)].count("\n") + 1
         mutants.append(Mutant(game, fault.file, "rule", line, -1, fault.why,
-                              text.replace(fault.old, fault.new)))
+                              text.replace(fault.old, fault.new), where="(rule fault)",
+                              code=fault.old))
     return mutants
 
 
@@ -469,6 +613,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", metavar="FILE", help="write every verdict to FILE")
     parser.add_argument("--only", metavar="KEY", action="append", default=[],
                         help="only the mutant with this key (file:line:kind:site)")
+    parser.add_argument("--survivors-of", metavar="FILE",
+                        help="only the mutants that survived in the --json FILE of an earlier "
+                        "run (matched by file, function, line text and change)")
     args = parser.parse_args(argv)
 
     from elevenes.conformance.loader import load_suite
@@ -491,7 +638,11 @@ def main(argv: list[str] | None = None) -> int:
             raise SystemExit("the game package was imported before the faults were planted")
         mutants = all_mutants(game)
         total = len(mutants)
-        if args.only:
+        if args.survivors_of:
+            earlier = json.loads(Path(args.survivors_of).read_text())["mutants"]
+            wanted = {tuple(r["identity"]) for r in earlier if r["status"] == "survived"}
+            mutants = [m for m in mutants if m.identity in wanted]
+        elif args.only:
             mutants = [m for m in mutants if m.key in args.only]
         elif args.sample and args.sample < len(mutants):
             mutants = random.Random(args.seed).sample(mutants, args.sample)
@@ -520,15 +671,27 @@ def main(argv: list[str] | None = None) -> int:
             verdicts = run_mutants(game, list(mutants), args.jobs, timeout, scratch, progress)
             seconds = time.monotonic() - started
         counts = {"total": total, "run": len(mutants), "killed": 0, "survived": 0,
-                  "stillborn": 0}
+                  "stillborn": 0, "equivalent": 0, "open": 0}
+        still_open: list[Mutant] = []
         for mutant, verdict in zip(mutants, verdicts, strict=True):
             counts[str(verdict["status"])] += 1
-            record = {k: v for k, v in asdict(mutant).items() if k != "new_source"}
-            records.append({**record, "key": mutant.key, **verdict})
+            record: dict[str, object] = {
+                k: v for k, v in asdict(mutant).items() if k != "new_source"}
+            if verdict["status"] == "survived":
+                why = mutant.equivalent()
+                counts["equivalent" if why else "open"] += 1
+                record["equivalent"] = why
+                if not why:
+                    still_open.append(mutant)
+            records.append({**record, "key": mutant.key, "identity": mutant.identity,
+                            **verdict})
         summary[game] = counts
         print(f"{game}: {counts['run']} run ({counts['total']} in all), {counts['killed']} "
-              f"killed, {counts['survived']} survived, {counts['stillborn']} stillborn "
-              f"in {seconds:.0f} s", flush=True)
+              f"killed, {counts['survived']} survived ({counts['equivalent']} equivalent, "
+              f"{counts['open']} open), {counts['stillborn']} stillborn in {seconds:.0f} s",
+              flush=True)
+        for mutant in still_open:
+            print(f"  open: {mutant.key} in {mutant.where}: {mutant.detail}: {mutant.code}")
     shutil.rmtree(frozen, ignore_errors=True)
     if args.json and not args.list:
         Path(args.json).write_text(json.dumps({"summary": summary, "mutants": records},
