@@ -184,3 +184,14 @@ def test_judge_html_quotes_the_rules_and_rulings_cited(tmp_path: Path) -> None:
                  "--rulebook-url", "https://example.org/elevenes/"]) == 0
     assert ('href="https://example.org/elevenes/games/elevenes-for-one.html#efo-discard-limit"'
             in out2.read_text(encoding="utf-8"))
+
+
+def test_judge_text_and_page_agree_on_a_refused_set_up(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    file = ROOT / "conformance" / "elevenes-for-one" / "setup-refused.yaml"
+    out = tmp_path / "refused.html"
+    assert main(["judge", str(file), "--html", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "expected the set-up to be refused: agrees" in text and "DISAGREES" not in text
+    page = out.read_text(encoding="utf-8")
+    assert "the set-up given (refused)" in page and "disagrees" not in page

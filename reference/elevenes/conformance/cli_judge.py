@@ -24,7 +24,7 @@ from .loader import load_file
 from .matcher import match, set_mismatch
 from .model import Perft, Scenario, Step
 from .runner import Divergence, check_expect, state_change
-from .subject import ReferenceSubject, SubjectError, Unsupported
+from .subject import ReferenceSubject, SetupRefused, SubjectError, Unsupported
 
 SHOW_LEGAL = 12
 
@@ -113,6 +113,15 @@ class Judge:
             self.say(f"checks {self.cite(rule_id)}")
         try:
             subject.start(scenario.game, scenario.options)
+            if scenario.setup_refused:
+                try:
+                    subject.setup(scenario.setup or {})
+                except SetupRefused as exc:
+                    self.say(str(exc))
+                    self.verdict(True, "the set-up to be refused")
+                else:
+                    self.verdict(False, "the set-up to be refused", "it was accepted")
+                return True
             if scenario.setup is not None:
                 subject.setup(scenario.setup)
             for step in scenario.steps:
