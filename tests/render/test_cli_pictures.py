@@ -194,4 +194,5 @@ def test_judge_text_and_page_agree_on_a_refused_set_up(
     text = capsys.readouterr().out
     assert "expected the set-up to be refused: agrees" in text and "DISAGREES" not in text
     page = out.read_text(encoding="utf-8")
-    assert "the set-up given (refused)" in page and "disagrees" not in page
+    assert "the set-up given (refused)" in page and "the reference disagrees" not in page
+    assert page.count("the reference agrees") == 2
