@@ -4,6 +4,7 @@ user text comes back escaped; games are the save files ``elevenes play --resume`
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
@@ -138,11 +139,15 @@ def test_a_game_saved_by_play_is_listed_and_goes_on(client: Any, tmp_path: Path)
 
 
 def test_a_broken_save_file_is_a_one_line_error(client: Any, tmp_path: Path) -> None:
-    (tmp_path / "data" / "games" / "broken.json").write_text("{not json")
+    path = tmp_path / "data" / "games" / "broken.json"
+    path.write_text("{not json")
+    with pytest.raises(ElevenesError) as cli:  # what elevenes play --resume says of it
+        read_saved(str(path))
+    said = str(cli.value).splitlines()[0]
     response = client.get("/game/broken")
     assert response.status_code == 400
-    assert message(response).startswith("cannot read saved game")
-    assert "broken</a> <span class=\"dim\"> · cannot read saved game" in client.get("/").text
+    assert html.unescape(message(response)) == said
+    assert f'broken</a> <span class="dim"> · {said}' in html.unescape(client.get("/").text)
 
 
 def test_hints(client: Any, tmp_path: Path) -> None:
