@@ -94,6 +94,9 @@ def test_the_same_seed_deals_the_same_game(client: Any, tmp_path: Path) -> None:
     ({"game": "elevenes", "players": "9"}, "option 'players' takes a number from 2 to 4"),
     ({"game": "elevenes-for-one", "seed": "x1"}, "seed: a whole number, not 'x1'"),
     ({"game": "elevenes-for-one", "cards": "../etc"}, "no card file named '../etc'"),
+    ({"game": "elevenes-for-one", "options": "minutes=99"}, "option 'minutes' takes a number"),
+    ({"game": "elevenes-for-one", "options": "minutes"}, "option 'minutes' is not of the form"),
+    ({"game": "bowling-solitaire", "options": "colour=red"}, "unknown option 'colour'"),
 ])
 def test_a_bad_new_game_is_refused_with_the_clis_message(
         client: Any, fields: dict[str, str], expected: str) -> None:
@@ -439,3 +442,25 @@ def test_elevenes_serve_listens_on_this_computer_only(tmp_path: Path) -> None:
 def test_a_bad_port_is_a_usage_message(capsys: pytest.CaptureFixture[str]) -> None:
     assert elevenes_main(["serve", "--port", "70000"]) == 1
     assert "--port takes a number from 1 to 65535" in capsys.readouterr().err
+
+
+def test_options_are_given_as_play_takes_them(client: Any, tmp_path: Path) -> None:
+    name = new_game(client, "elevenes-for-one", options="minutes=13 challenge=true")
+    state = resume(tmp_path / "data", name)
+    assert state.game.options["minutes"] == 13 and state.game.options["challenge"] is True
+    assert state.game.options == load_game("elevenes-for-one", options={
+        "minutes": "13", "challenge": "true"}).options
+
+
+def test_a_bug_is_a_one_line_page_not_a_traceback(client: Any,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    name = new_game(client, "bowling-solitaire", seed="1")
+
+    def broken(state: Any) -> Any:
+        raise RuntimeError("the hint broke")
+
+    monkeypatch.setattr(tables, "hint", broken)
+    response = client.get(f"/game/{name}/hint")
+    assert response.status_code == 500
+    assert message(response).startswith("internal error: RuntimeError: the hint broke")
+    assert "Traceback" not in response.text

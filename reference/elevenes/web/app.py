@@ -211,7 +211,9 @@ class Web:
         game_id = form.get("game", "")
         if game_id not in REGISTRY:
             raise ElevenesError(f"unknown game {game_id!r}; known games: {', '.join(game_ids())}")
-        options: dict[str, Any] = {}
+        from ..games.cli import parse_options
+
+        options: dict[str, Any] = parse_options(form.get("options", "").split())  # as -o
         if form.get("players"):
             options["players"] = form["players"]
         cards = None
