@@ -208,6 +208,15 @@ def test_a_dispute_from_a_scenario_file_judged_and_saved(client: Any, tmp_path: 
     saved = tmp_path / "dispute.yaml"
     saved.write_text(client.get(url + ".yaml").text)
     assert elevenes_main(["judge", str(saved)]) == 0
+    # the same as a page, as elevenes judge --html writes it
+    page_file = client.get(url + ".html")
+    assert page_file.status_code == 200 and "attachment" in page_file.headers[
+        "content-disposition"]
+    same_name = tmp_path / "dispute-discard-limit.yaml"
+    same_name.write_text(saved.read_text())
+    out = tmp_path / "judged.html"
+    assert elevenes_main(["judge", str(same_name), "--html", str(out)]) == 0
+    assert page_file.text == out.read_text().replace(f"{tmp_path}/", "")
     # try a move, take it back
     before = client.get(url + ".yaml").text
     client.post(url + "/try", data={"action": "flip 3"})

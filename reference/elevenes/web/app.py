@@ -466,6 +466,13 @@ class Web:
         return PlainTextResponse(made.yaml_text(), media_type="application/yaml", headers={
             "Content-Disposition": f'attachment; filename="{made.name}.yaml"'})
 
+    async def dispute_html(self, request: Request) -> Response:
+        """The dispute as ``elevenes judge FILE --html OUT`` writes it: positions drawn."""
+        made = self.load_dispute(request.path_params["name"])
+        page = await run_in_threadpool(disputes.judge_page, made)
+        return HTMLResponse(page, headers={
+            "Content-Disposition": f'attachment; filename="{made.name}.html"'})
+
     # -- the card editor ----------------------------------------------------------------------
     async def cards_page(self, request: Request) -> Response:
         name = request.query_params.get("name", "")
@@ -548,6 +555,7 @@ def create_app(data: Path, docs: Path | None = None, warm: bool = False) -> Star
         Route("/disputes", web.dispute_list),
         Route("/disputes", web.new_dispute, methods=["POST"]),
         Route("/dispute/{name}.yaml", web.dispute_yaml),
+        Route("/dispute/{name}.html", web.dispute_html),
         Route("/dispute/{name}", web.show_dispute),
         Route("/dispute/{name}/setup", web.dispute_setup, methods=["POST"]),
         Route("/dispute/{name}/try", web.dispute_try, methods=["POST"]),

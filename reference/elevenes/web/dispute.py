@@ -96,10 +96,8 @@ def _named_alone(folder: str) -> Iterator[None]:
     try:
         yield
     except ElevenesError as exc:
-        from ..conformance.loader import display_path
-
         text = str(exc)
-        for prefix in (str(Path(folder).resolve()), display_path(Path(folder)), folder):
+        for prefix in _prefixes(folder):
             text = text.replace(prefix + "/", "")
         raise ElevenesError(text) from None
 
@@ -117,6 +115,36 @@ def try_move(state: State, text: str) -> Move:
     canonical = state.action_to_string(action)
     lines = [line for line, _ in tables.play(state, action)]
     return Move(canonical, lines=lines)
+
+
+def judge_page(made: Dispute) -> str:
+    """The page ``elevenes judge FILE.yaml --html OUT`` writes of the dispute's scenario file."""
+    import contextlib
+    import io
+
+    from ..conformance.cli_judge import write_html
+    from ..conformance.loader import load_file
+    from ..conformance.model import Scenario
+    from ..rulebook.index import load_rulebook
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"{made.name}.yaml"
+        path.write_text(made.yaml_text(), encoding="utf-8")
+        out = Path(folder) / f"{made.name}.html"
+        scenarios = [i for i in load_file(path, require_id=False) if isinstance(i, Scenario)]
+        with contextlib.redirect_stderr(io.StringIO()):  # its "wrote FILE" line
+            write_html(str(out), str(path), scenarios, load_rulebook(), None)
+        page = out.read_text(encoding="utf-8")
+        for prefix in _prefixes(folder):  # the file is named alone, as the user knows it
+            page = page.replace(prefix + "/", "")
+        return page
+
+
+def _prefixes(folder: str) -> list[str]:
+    """The ways a report may name a scratch folder: resolved, relative to here, as given."""
+    from ..conformance.loader import display_path
+
+    return [str(Path(folder).resolve()), display_path(Path(folder)), folder]
 
 
 def parse_json_text(text: str, what: str) -> Any:
