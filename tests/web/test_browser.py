@@ -119,6 +119,7 @@ def test_a_dispute_set_up_tried_and_judged(
     refused = [v for v in expected if v]
     assert refused, "the example dispute ends with a refused move"
     page.goto(base + "/disputes")
+    page.screenshot(path=str(shots / "disputes.png"), full_page=True)
     page.fill("#from-scenario textarea", EXAMPLE_DISPUTE.read_text(encoding="utf-8"))
     with page.expect_navigation():
         page.click("#from-scenario button")
