@@ -205,6 +205,9 @@ def test_a_dispute_from_a_scenario_file_judged_and_saved(client: Any, tmp_path: 
     assert url == "/dispute/dispute-discard-limit"
     page = client.get(url).text
     assert "EFO.DISCARD.LIMIT" in page and "refused" in page
+    book = load_rulebook()
+    for ruling in re.findall(r"EFO\.RULING\.[A-Z0-9-]+", book.get("EFO.DISCARD.LIMIT").text):
+        assert f"Ruling {ruling}: {book.get(ruling).title}" in html.unescape(page)
     saved = tmp_path / "dispute.yaml"
     saved.write_text(client.get(url + ".yaml").text)
     assert elevenes_main(["judge", str(saved)]) == 0

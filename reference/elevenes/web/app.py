@@ -79,10 +79,16 @@ def rule_html(text: str) -> Markup:
 
 
 def rulings_about(rule_id: str) -> list[Rule]:
-    """The rulings whose text names the rule."""
+    """The rulings the rule's text names, then the rulings whose text names the rule."""
     book = load_rulebook()
-    return [r for r in book if r.is_ruling and r.id != rule_id and
-            re.search(rf"(?<![A-Z0-9.]){re.escape(rule_id)}(?![A-Z0-9-])", r.text)]
+    if rule_id not in book:
+        return []
+    named = [m.group(0) for m in RULE_ID.finditer(book.get(rule_id).text)]
+    cited = [book.get(i) for i in dict.fromkeys(named) if i in book and i != rule_id and
+             book.get(i).is_ruling]
+    citing = [r for r in book if r.is_ruling and r.id != rule_id and r not in cited and
+              re.search(rf"(?<![A-Z0-9.]){re.escape(rule_id)}(?![A-Z0-9-])", r.text)]
+    return cited + citing
 
 
 def readable_json(doc: dict[str, Any]) -> str:
