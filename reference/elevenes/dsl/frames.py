@@ -100,4 +100,8 @@ def frame_machine(doc: Mapping[str, Any], statements: Sequence[Statement], waiti
         if entry is None or entry.counter is None:
             raise BadState(f"{where}: statement {number} is not a repeat or each player")
         variables[entry.counter] = int(count)
+    for entry in loops.values():  # a loop being carried out knows how far it has come
+        if entry.first <= pc < entry.end and entry.counter not in variables:
+            raise BadState(f"{where}: statement {entry.number} ({entry.kind}) is being carried "
+                           f"out, so rounds must say how many of its rounds are complete")
     return pc, variables

@@ -50,12 +50,14 @@ from __future__ import annotations
 import difflib
 import hashlib
 import json
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
 from ..core.api import Action, Game, State
-from ..core.errors import BadOption, ElevenesError, IllegalAction
+from ..core.errors import BadOption, BadState, ElevenesError, IllegalAction
+from ..core.schema import excerpt, shorten
 from .cardbook import CardBook
 from .events import EventLog
 from .screen import Screen
@@ -69,19 +71,39 @@ def read_saved(path: str, game_id: str | None = None) -> dict[str, Any]:
     """A saved game: the canonical state JSON that ``save_game`` wrote (``saved_with`` kept
     in the returned dict).  ``game_id``: refuse another game's save with a clear message."""
     try:
-        doc = json.loads(Path(path).read_text(encoding="utf-8"))
+        text = Path(path).read_text(encoding="utf-8")
     except (OSError, ValueError) as exc:
         raise ElevenesError(f"cannot read saved game {path}: {exc}") from None
+    doc = parse_json(text, f"saved game {path}")
     if not isinstance(doc, dict):
         raise ElevenesError(f"cannot read saved game {path}: not a JSON object")
     saved_game = doc.get("game")
     if game_id is not None and saved_game != game_id:
-        if isinstance(saved_game, str):
+        from . import game_ids
+
+        if isinstance(saved_game, str) and saved_game in game_ids():
             raise ElevenesError(
                 f"{path} is a saved game of {saved_game!r}, not {game_id!r}; continue it "
                 f"with: elevenes play {saved_game} --resume {path}")
+        if isinstance(saved_game, str):
+            raise ElevenesError(f"{path} names the game {excerpt(saved_game)}, which is not "
+                                f"one of {', '.join(game_ids())}")
         raise ElevenesError(f"{path} is not a saved game (it names no game)")
     return doc
+
+
+def parse_json(text: str, what: str) -> Any:
+    """``text`` as JSON, or an ElevenesError in one line: a syntax error with its place, a
+    document nested too deeply, a number of more digits than Python reads."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise ElevenesError(f"cannot read {what}: it is nested too deeply") from None
+    except ValueError as exc:
+        if "digits" in str(exc) and "int" in str(exc):
+            raise ElevenesError(f"cannot read {what}: it holds a number of more than "
+                                f"{sys.get_int_max_str_digits()} digits") from None
+        raise ElevenesError(f"cannot read {what}: {exc}") from None
 
 
 def card_file_record(path: str | None) -> dict[str, str] | None:
@@ -145,7 +167,10 @@ def starting_state(game: Game, saved: dict[str, Any] | None) -> State:
     """A new game, or the saved one (``--resume``)."""
     if saved is None:
         return game.new_initial_state()
-    return game.state_from_json({k: v for k, v in saved.items() if k != SAVE_KEY})
+    try:
+        return game.state_from_json({k: v for k, v in saved.items() if k != SAVE_KEY})
+    except BadState as exc:  # one short line, whatever the document held
+        raise BadState(shorten(str(exc), 300)) from None
 
 
 def free_save_path(game_id: str, folder: Path | None = None) -> Path:

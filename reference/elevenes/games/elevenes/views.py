@@ -9,7 +9,7 @@ from typing import Any
 
 from ...core.api import Json
 from ...core.errors import BadState, IllegalAction
-from ...core.schema import check_state_document
+from ...core.schema import check_playable, check_state_document
 from ...dsl.frames import frame_machine, frame_rules
 from ...dsl.runtime import Frame
 from .notation import (
@@ -381,6 +381,9 @@ def state_from_json(game: ElvGame, doc: Mapping[str, Any]) -> ElvState:
     announced = doc.get("announced")
     if game.edition["announce"]:
         state.announced = [int(v) for v in announced] if announced else [0] * n
+        if len(state.announced) != n:  # ELV.EDITION.ANNOUNCE: one value per player
+            raise BadState(f"announced holds {len(state.announced)} values; the French edition "
+                           f"announces one per player ({n})")
     state.last = doc.get("last_round")
     state.winners = [int(p) for p in doc.get("winners", [])]
     check_consistent(state)
@@ -388,6 +391,7 @@ def state_from_json(game: ElvGame, doc: Mapping[str, Any]) -> ElvState:
         state.run()
         if state.phase == EFFECT and state.choice is None:
             raise BadState("phase 'effect' needs a card effect waiting for a choice")
+    check_playable(state, "ELV.TURN.ORDER")
     return state
 
 
@@ -447,6 +451,44 @@ def load_seen(doc: Mapping[str, Any], n: int) -> tuple[int, str, int, int, tuple
     )
 
 
+def check_deal(state: ElvState) -> None:
+    """ELV.ROUND.DEAL, ELV.GUESTS.DEAL: a deal in progress has dealt, in order, the spreads
+    of the players before ``dealing`` and part of the current one, and still has the cards
+    (or guests) to finish; nothing else has happened in the round."""
+    n, (player, position) = state.n, state.dealing
+    if state.phase == DEALING:
+        if not (0 <= player < n and 2 <= position <= 9):
+            raise BadState(f"dealing {[player, position]}: a deal is at a player 0-{n - 1} "
+                           "and a position 2-9 (ELV.ROUND.DEAL)")
+        done = [(p, 10) for p in range(player)] + [(player, position)]
+        for p in range(n):
+            upto = dict(done).get(p, 2)
+            row = state.spread[p]
+            dealt = [row[i] for i in range(2, upto)]
+            if any(c < 0 or c // NUMBERS != p for c in dealt) or any(
+                    row[i] >= 0 for i in range(11) if not 2 <= i < upto):
+                raise BadState(f"dealing {[player, position]}: player {p}'s spread must hold "
+                               f"her own cards at positions 2-{upto - 1} only (ELV.ROUND.DEAL)")
+            if len(state.kitchen[p]) != (3 if p < player else 0):
+                raise BadState(f"dealing {[player, position]}: player {p}'s kitchen must hold "
+                               f"{3 if p < player else 0} cards (ELV.ROUND.DEAL)")
+    else:
+        guests = sorted(state.game.cards.guests)
+        if not 0 <= player < n or any(bool(state.guest[p]) != (p < player) for p in range(n)):
+            raise BadState(f"dealing {[player, position]}: the players before the one being "
+                           "dealt a guest hold one, the others none (ELV.GUESTS.DEAL)")
+        held = [g for g in state.guest if g]
+        if sorted(state.deck) != sorted(set(guests) - set(held)) or len(held) != len(set(held)):
+            raise BadState("deck: the guests not yet dealt are every guest no player holds "
+                           "(ELV.GUESTS.DEAL)")
+        if any(len(state.kitchen[p]) != 3 for p in range(n)):
+            raise BadState("guests are dealt once every spread and kitchen is (ELV.GUESTS.DEAL)")
+    if any(state.up) or any(a >= 0 for a in state.aside) or state.centre >= 0 or state.stack \
+            or any(state.revealed):
+        raise BadState("while dealing no card is face up, set aside or in the centre, and no "
+                       "effect runs (ELV.ROUND.DEAL)")
+
+
 def check_consistent(state: ElvState) -> None:
     """A loaded state must be a position the rules can reach (as far as one can tell)."""
     n = state.n
@@ -483,6 +525,7 @@ def check_consistent(state: ElvState) -> None:
             raise BadState("a finished game needs its winners")
         return
     if phase in (DEALING, GUESTS):
+        check_deal(state)
         return
     for p in range(n):
         row, up = state.spread[p], state.up[p]

@@ -20,7 +20,7 @@ from typing import Any
 
 from ...core.api import CHANCE, TERMINAL, Action, Game, Json, OptionSpec, State
 from ...core.errors import BadState, IllegalAction
-from ...core.schema import check_state_document
+from ...core.schema import check_playable, check_state_document
 from ...dsl.compile import CardSet
 from ...dsl.frames import frame_machine, frame_rules
 from ...dsl.load import load_card_set
@@ -823,6 +823,7 @@ class EfoState(State):
         state.check_consistent()
         if state.phase == EFFECT:
             state.resume_loaded()
+        check_playable(state, "EFO.TURN.OPTIONS")
         return state
 
     def resume_loaded(self) -> None:
@@ -864,5 +865,8 @@ class EfoState(State):
                 f"out face up), but {sorted(self.down)} lie face down [EFO.RULING.FRONT-FACE-UP]")
         if self.phase == DEAL and not self.deck:
             raise BadState("phase 'deal' needs cards in the deck")
+        if self.phase != DEAL and self.deck:  # EFO.PASS.SHUFFLE: a pass starts fully laid out
+            raise BadState(f"only in phase 'deal' are cards left to lay out, but in phase "
+                           f"{self.phase!r} the deck holds {self.deck} [EFO.PASS.SHUFFLE]")
         if not 0 <= self.minutes <= 15:
             raise BadState("minutes run from 0 to 15")

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.api import Action, Json
 from ...core.errors import BadState, IllegalAction
-from ...core.schema import schema_problem
+from ...core.schema import check_playable, schema_problem
 from .cards import (
     ACE,
     ATTACK_BOSS,
@@ -539,3 +539,7 @@ def _check_pending(state: OneElevenState) -> None:
         raise _bad("a finished game names its winners")
     if asking != A_OVER and state.winners:
         raise _bad("winners are named only when the game is over")
+    try:
+        check_playable(state, "G111.TURN.ORDER")  # a decision is asked only if it has answers
+    except BadState as exc:
+        raise _bad(str(exc)) from None
