@@ -339,6 +339,8 @@ def test_a_card_file_saved_played_and_analysed(client: Any, tmp_path: Path) -> N
     name = play.headers["location"].rsplit("/", 1)[1]
     state = resume(tmp_path / "data", name)  # the save records the card file, as play does
     assert state.game.cards.cards[4].name == "Slow Sugar"
+    table = client.get(f"/game/{name}").text.split('id="table"', 1)[1].split("</svg>", 1)[0]
+    assert "<title>(4) Slow Sugar" in table  # the picture names the card as the file does
     bad = client.post("/cards/save", data={"name": "slow", "text": text + "\ncard", "then": "play"})
     assert bad.status_code == 400 and "problem(s)" in message(bad)
     job = client.post("/cards/save", data={"name": "slow", "text": text, "then": "analyse",

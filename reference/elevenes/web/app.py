@@ -270,7 +270,7 @@ class Web:
         texts = [t for t, _ in tables.choices(state)] if not state.is_terminal() else []
         return self.page(
             "game.html", status=200 if refusal is None else 422, name=name, state=state,
-            picture=picture(state), log=log.lines, cards=cards,
+            picture=picture(state, cards=cards), log=log.lines, cards=cards,
             heading="" if state.is_terminal() else tables.heading(state),
             note=("", "") if state.is_terminal() else tables.note(state),
             choices=[] if state.is_terminal() else tables.choices(state),
