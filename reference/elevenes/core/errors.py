@@ -18,7 +18,11 @@ class IllegalAction(ElevenesError):
 
 
 class BadState(ElevenesError):
-    """A state document that does not describe a legal position of the game."""
+    """A state document that does not describe a legal position of the game.  Its message is
+    one line of at most ``MESSAGE`` characters, whatever the document held."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(shorten(message))
 
 
 class UnknownGame(ElevenesError):
@@ -27,3 +31,16 @@ class UnknownGame(ElevenesError):
 
 class BadOption(ElevenesError):
     """An option the game does not have, or a value it does not accept."""
+
+
+MESSAGE = 300  # characters of a refusal's message kept
+
+
+def shorten(message: str, limit: int = MESSAGE) -> str:
+    """A validator's message on one line and at most ``limit`` characters (its start, where
+    the value is quoted, and its end, which says what is wrong)."""
+    message = " ".join(message.split())
+    if len(message) <= limit:
+        return message
+    keep = (limit - 3) // 2
+    return message[:keep] + " … " + message[-keep:]

@@ -21,10 +21,9 @@ from typing import Any
 import jsonschema_rs
 
 from ..paths import conformance_dir
-from .errors import BadState
+from .errors import BadState, shorten
 
 EXCERPT = 60  # characters of an offending value quoted in a message
-MESSAGE = 240  # characters of a validator's message kept
 
 
 def excerpt(value: Any, limit: int = EXCERPT) -> str:
@@ -38,16 +37,6 @@ def excerpt(value: Any, limit: int = EXCERPT) -> str:
         return text
     size = f" ({len(value)} entries)" if isinstance(value, list | dict) else ""
     return text[: limit - 1] + "…" + size
-
-
-def shorten(message: str, limit: int = MESSAGE) -> str:
-    """A validator's message on one line and at most ``limit`` characters (its start, where
-    the value is quoted, and its end, which says what is wrong)."""
-    message = " ".join(message.split())
-    if len(message) <= limit:
-        return message
-    keep = (limit - 3) // 2
-    return message[:keep] + " … " + message[-keep:]
 
 
 def short_message(error: Any) -> str:
@@ -94,9 +83,14 @@ def schema_problem(game_id: str, doc: Any) -> str | None:
     validator = state_validator(game_id)
     try:
         if not validator.is_valid(doc):
-            error = next(iter(validator.iter_errors(doc)))
-            where = "/".join(str(p) for p in error.instance_path) or "(top)"
-            return f"at {where}: {short_message(error)}"
+            try:
+                validator.validate(doc)  # raises the first error (iter_errors makes them all)
+            except jsonschema_rs.ValidationError as error:
+                where = "/".join(str(p) for p in error.instance_path) or "(top)"
+                return f"at {where}: {short_message(error)}"
+            first = next(iter(validator.iter_errors(doc)))
+            where = "/".join(str(p) for p in first.instance_path) or "(top)"
+            return f"at {where}: {short_message(first)}"
     except (ValueError, OverflowError, RecursionError) as exc:
         return f"the document cannot be checked: {shorten(str(exc))}"
     found = float_in(doc)

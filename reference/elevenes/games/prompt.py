@@ -56,8 +56,8 @@ from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
 from ..core.api import Action, Game, State
-from ..core.errors import BadOption, BadState, ElevenesError, IllegalAction
-from ..core.schema import excerpt, shorten
+from ..core.errors import BadOption, ElevenesError, IllegalAction
+from ..core.schema import excerpt
 from .cardbook import CardBook
 from .events import EventLog
 from .screen import Screen
@@ -167,10 +167,7 @@ def starting_state(game: Game, saved: dict[str, Any] | None) -> State:
     """A new game, or the saved one (``--resume``)."""
     if saved is None:
         return game.new_initial_state()
-    try:
-        return game.state_from_json({k: v for k, v in saved.items() if k != SAVE_KEY})
-    except BadState as exc:  # one short line, whatever the document held
-        raise BadState(shorten(str(exc), 300)) from None
+    return game.state_from_json({k: v for k, v in saved.items() if k != SAVE_KEY})
 
 
 def free_save_path(game_id: str, folder: Path | None = None) -> Path:
