@@ -299,7 +299,7 @@ class Web:
         log.lines.extend(tables.play(state, action))
         self.advance(state, log)
         if state.is_terminal():
-            log.lines.append((tables.finish(state), "good"))
+            log.lines.extend((line, "heading") for line in tables.finish(state).splitlines())
         self.store.save(self.store.game_path(name), state, cards, log)
         return RedirectResponse(f"/game/{name}", status_code=303)
 
