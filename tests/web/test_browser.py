@@ -177,9 +177,13 @@ def test_a_card_file_with_an_error_shows_the_diagnostic_at_its_line(
     # fixed, the checker says so as one types; then analyse --vs runs with a progress bar
     page.fill("#card-text", EXAMPLE_CARDS.read_text(encoding="utf-8"))
     page.locator("#check-summary.ok").wait_for()
-    page.fill("input[name=games]", "30")
+    page.fill("input[name=games]", "60")
     with page.expect_navigation():
         page.click("button[value=analyse]")
+    page.wait_for_function("() => !document.querySelector('#job-progress') || "
+                           "document.querySelector('#job-progress').value > 0")
+    if page.locator("#job-progress").count():  # still running: the progress bar moves
+        page.screenshot(path=str(shots / "analyse-progress.png"))
     page.locator("#report").wait_for(timeout=120_000)
     assert "B - A" in page.locator("#report").inner_text()
     page.screenshot(path=str(shots / "analyse.png"), full_page=True)
