@@ -405,6 +405,7 @@ function loadState(doc) {
     return p.slice();
   });
   if (!Array.isArray(doc.out) || !doc.out.every((c) => isInt(c, 0, 9))) fail('bad out');
+  if (!doc.out.every((c, i) => i === 0 || doc.out[i - 1] <= c)) fail("'out' must be sorted");
   if (!Array.isArray(doc.pad) || doc.pad.length !== doc.frame) fail('the pad must have one list per frame begun');
   const pad = doc.pad.map((f) => {
     if (!Array.isArray(f) || f.length > 3 || !f.every((b) => isInt(b, 0, 10))) fail('bad pad frame');

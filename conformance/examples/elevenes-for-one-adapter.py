@@ -13,6 +13,9 @@ import sys
 GAME = "elevenes-for-one"
 UNDISCARDABLE = {5, 10}
 UNFLIPPABLE = {5}
+# how many statements each card's text has (the statement table of the format page)
+STATEMENTS = {(c, ev): 1 for c in (2, 3, 4, 6, 7, 8, 9) for ev in ("use", "score")}
+STATEMENTS.update({(10, "use"): 3, (10, "score"): 4, (11, "discard"): 2})
 CARD_RULE = {
     2: "EFO.CARD.TEA",
     3: "EFO.CARD.MILK",
@@ -165,6 +168,15 @@ class Game:
             0 <= self.cursor < len(self.pantry) and self.pantry[self.cursor][1]
         ):
             raise ValueError("the cursor must point at a face-up card in phase turn")
+        if not self.options["challenge"] and not self.trolley:
+            raise ValueError("EFO.SETUP.TROLLEY: the Tea Trolley starts on the trolley")
+        if phase == "over" and self.result not in ("won", "out-of-time", "stuck"):
+            raise ValueError("a finished game needs a result")
+        if phase == "deal" and not self.deck:
+            raise ValueError("phase deal needs cards still to lay out")
+        for e in self.stack:
+            if not 1 <= e["at"] <= STATEMENTS.get((e["card"], e["event"]), 0):
+                raise ValueError(f"card {e['card']} has no statement {e['at']} on {e['event']}")
         if phase == "effect":
             if not self.stack:
                 raise ValueError("phase effect needs a stack")
