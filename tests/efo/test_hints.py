@@ -139,3 +139,33 @@ def test_a_hint_that_takes_too_long_says_so_and_falls_back_on_the_greedy_bot(
     out = run_play(["-o", "challenge=true", "--seed", "1"], "hint\nq\n", monkeypatch, capsys)
     assert "> No exact hint: no exact answer within 0.5 s" in out
     assert re.search(r"^The greedy bot would play: \S+", out, re.M)
+
+
+@needs_compiler
+@pytest.mark.parametrize("objective", ["win", "rating"])
+def test_every_pass_start_of_the_printed_cards_ships(objective: str) -> None:
+    """The whole game's values (native/printed-*.json) and the values shipped for hints
+    (printed-every-pass-*.json, written by every_pass.py) hold every pass start a game can
+    reach, so a hint on the printed cards only reads values; the smallest come out the same
+    solved from nothing."""
+    from elevenes.games.elevenes_for_one.every_pass import reachable_pass_starts
+    from elevenes.games.elevenes_for_one.solver import every_pass_file
+
+    game = make_game()
+    path = every_pass_file(game, objective)
+    assert path is not None, f"printed-every-pass-{objective}.json is missing or of other cards"
+    every = {int(k): Fraction(v) for k, v in json.loads(path.read_text())["values"].items()}
+    shipped_path = native.shipped_file(game, objective)
+    assert shipped_path is not None
+    shipped = {int(k) for k in json.loads(shipped_path.read_text())["values"]}
+    missing = [native.pass_start(leaf) for leaf in reachable_pass_starts()
+               if leaf not in every and leaf not in shipped]
+    assert not missing, missing[:10]
+    small = sorted(every, key=lambda k: native.pantry_size(*native.pass_start(k)[::2]))[:30]
+    assert small and native.pantry_size(*native.pass_start(small[-1])[::2]) <= 6
+    fresh = native.NativeSolver(game, objective, memo_log2=18)
+    try:
+        for leaf in small:
+            assert fresh.solve(leaf) == every[leaf], native.pass_start(leaf)
+    finally:
+        fresh.close()

@@ -11,11 +11,16 @@ it (solver.every_pass_file reads them):
     python -m elevenes.games.elevenes_for_one.every_pass rating
 
 A pass start is the top card of the trolley, the minutes left and the discard pile.  One a
-game can reach has the top card t from 1 to 10, at most 16 - t minutes (the game starts with at
-most 15, and each of the cards 2 to t cost at least a minute to score: EFO.SCORE.MINUTE, and
-Sugar costs two), a pile of at most three cards (EFO.DISCARD.LIMIT) above t (a card below the
-top has left the pile to be scored) that may be discarded (EFO.DISCARD.NEVER), and at least one
-card to lay out.  Some of these cannot be reached; valuing them costs only time.
+game can reach has the top card t from 1 to 10; a pile of at most three cards
+(EFO.DISCARD.LIMIT) above t (a card below the top has left the pile to be scored) that may be
+discarded (EFO.DISCARD.NEVER); at least one card to lay out; and at most 15 minutes at the
+first pass start (1 on the trolley, nothing discarded), 14 at any other: the first pass costs a
+minute at least (of its ten cards at most three are discarded; each other leaves the row by a
+score, a minute at least, or a use, a minute but for Servants bringing back a discarded card,
+which then has to leave the row too; Fine China's new pass costs its minute), and no minute
+ever comes back.  With t on the trolley at most 16 - t are left: scoring each of 2 to t cost
+a minute at least (EFO.SCORE.MINUTE).  Some of these cannot be reached; valuing them costs
+only time.
 """
 
 from __future__ import annotations
@@ -40,7 +45,8 @@ def reachable_pass_starts() -> list[int]:
                 mask = sum(1 << c for c in pile)
                 if pantry_size(top, mask) == 0:
                     continue
-                found.extend(pass_id(top, minutes, mask) for minutes in range(1, 17 - top))
+                most = 15 if top == 1 and not pile else min(14, 16 - top)
+                found.extend(pass_id(top, minutes, mask) for minutes in range(1, most + 1))
     return found
 
 
