@@ -205,6 +205,12 @@ def test_the_rulebook_searched_and_read(server: tuple[str, Path], page: Any,
         rows.first.locator("a").click()
     assert page.locator("#rule h1").inner_text().startswith(found[0].id)
     page.screenshot(path=str(shots / "rulebook-rule.png"), full_page=True)
+    # the scenarios checking it are drawn under it once the page has loaded
+    figure = page.locator("#figures .pos-figure").first
+    figure.wait_for()
+    assert figure.locator("svg").count() >= 1
+    figure.scroll_into_view_if_needed()
+    page.screenshot(path=str(shots / "rulebook-scenarios.png"))
 
 
 def test_the_illustrated_rulebook_pages(server: tuple[str, Path], page: Any,

@@ -478,3 +478,16 @@ def test_a_bug_is_a_one_line_page_not_a_traceback(client: Any,
     assert response.status_code == 500
     assert message(response).startswith("internal error: RuntimeError: the hint broke")
     assert "Traceback" not in response.text
+
+
+def test_a_rules_scenarios_drawn_as_in_the_illustrated_rulebook(client: Any) -> None:
+    from elevenes.conformance.loader import load_suite
+
+    rule_id = "EFO.RULING.ELEVENSES"
+    citing = sorted(item.id for item in load_suite().items if rule_id in item.cited_rules())
+    assert f'hx-get="/rules/{rule_id}/scenarios"' in client.get(f"/rules/{rule_id}").text
+    drawn = client.get(f"/rules/{rule_id}/scenarios").text
+    shown = re.findall(r'<div class="pos-figure [^"]*" id="scenario-([^"]+)"', drawn)
+    assert shown and set(shown) <= set(citing) and len(shown) == min(len(citing), 12)
+    assert drawn.count("<svg") >= len(shown)
+    assert client.get("/rules/NOPE.RULE/scenarios").status_code == 400

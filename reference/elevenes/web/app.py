@@ -126,6 +126,22 @@ def scenarios_citing() -> dict[str, list[str]]:
     return {rule_id: sorted(ids) for rule_id, ids in cited.items()}
 
 
+MAX_FIGURES = 12
+
+
+def scenario_figures(ids: list[str], book: Any) -> str:
+    """The figures of the shipped scenarios ``ids`` (escaped by render.page)."""
+    from ..conformance.model import Scenario
+    from ..render.page import CSS, figure, inline_image, play
+
+    wanted = set(ids)
+    parts = [f"<style>{CSS}</style>"]
+    for item in suite_items():
+        if isinstance(item, Scenario) and item.id in wanted:
+            parts.append(figure(play(item), inline_image, book, lambda rid: f"/rules/{rid}"))
+    return "".join(parts)
+
+
 class Timing:
     """ASGI middleware: each response says how long the app took to make it
     (``Server-Timing: app;dur=MS``), for benchmarks/bench_web.py."""
@@ -336,6 +352,16 @@ class Web:
         rule = book.get(rule_id.upper() if rule_id.upper() in book else rule_id)
         return self.page("rule.html", rule=rule, rulings=rulings_about(rule.id),
                          scenarios=scenarios_citing().get(rule.id, []))
+
+    async def rule_scenarios(self, request: Request) -> Response:
+        """The shipped scenarios that check a rule, drawn as in the illustrated rulebook
+        (render.page: the position, the moves, the verdicts); fetched after the rule's page."""
+        book = load_rulebook()
+        rule = book.get(request.path_params["rule_id"])
+        ids = scenarios_citing().get(rule.id, [])[:MAX_FIGURES]
+        drawn = await run_in_threadpool(scenario_figures, ids, book)
+        more = len(scenarios_citing().get(rule.id, [])) - len(ids)
+        return self.page("figures.html", figures=Markup(drawn), more=more)
 
     # -- the dispute board -------------------------------------------------------------------
     async def dispute_list(self, request: Request) -> Response:
@@ -558,6 +584,7 @@ def create_app(data: Path, docs: Path | None = None, warm: bool = False) -> Star
         Route("/game/{name}/hint", web.hint),
         Route("/rules", web.rules),
         Route("/rules/{rule_id}", web.rule),
+        Route("/rules/{rule_id}/scenarios", web.rule_scenarios),
         Route("/disputes", web.dispute_list),
         Route("/disputes", web.new_dispute, methods=["POST"]),
         Route("/dispute/{name}.yaml", web.dispute_yaml),
