@@ -53,7 +53,9 @@ def main() -> int:
         browser = playwright.chromium.launch(executable_path=args.chromium, args=ARGS)
         page = browser.new_page(viewport={"width": 1280, "height": 860})
         pages = {"home": "/", "rulebook": "/rules", "rule search": "/rules?q=servants+discard",
-                 "one rule": "/rules/EFO.RULING.ELEVENSES", "dispute list": "/disputes",
+                 "one rule": "/rules/EFO.RULING.ELEVENSES",
+                 "its 9 scenarios drawn": "/rules/EFO.RULING.ELEVENSES/scenarios",
+                 "dispute list": "/disputes",
                  "card editor": "/cards"}
         for game in ("elevenes-for-one", "elevenes", "bowling-solitaire", "111"):
             page.goto(base + "/")
