@@ -6,14 +6,18 @@ from the same document, a number moved by one or written as a float, a list entr
 doubled or swapped, a key removed, a list emptied.  The loader either refuses the mutant with
 a short one-line message, or accepts it; an accepted state must then play to its end under
 random play without any error, and every position on the way must save and load again (a
-save the program writes, it reads back).
+save the program writes, it reads back).  ``elevenes play --resume`` typed on the mutant must
+agree: the game resumes, or exit status 1 with one line.  ``ELEVENES_SAVE_EXAMPLES`` sets the
+number of mutants (default 300).
 """
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import io
 import json
+import os
 import random
 import sys
 from pathlib import Path
@@ -27,7 +31,7 @@ from elevenes.cli import main
 from elevenes.core.api import State
 from elevenes.core.errors import ElevenesError
 from elevenes.games import load_game
-from elevenes.games.prompt import SAVE_KEY, read_saved, starting_state
+from elevenes.games.prompt import SAVE_KEY, check_resume, read_saved, starting_state
 
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("elevenes-for-one", {}),
@@ -146,12 +150,30 @@ def load_or_refuse(doc: dict[str, Any], tmp: Path) -> State | None:
     file.write_text(json.dumps(doc))
     try:
         saved = read_saved(str(file), str(doc.get("game")))
-        game = load_game(saved["game"], options=saved[SAVE_KEY]["options"])
-        return starting_state(game, saved)
+        game_id = saved["game"]
+        options, cards = check_resume(saved, str(file), {},
+                                      lambda given: load_game(game_id, options=given).options,
+                                      None)
+        return starting_state(load_game(game_id, options=options, cards=cards), saved)
     except ElevenesError as exc:
         message = str(exc)
         assert "\n" not in message and len(message) <= MAX_MESSAGE, message
         return None
+
+
+def play_resume(game_id: str, file: Path, folder: Path) -> tuple[int, str, str]:
+    """``elevenes play GAME --resume FILE`` typed in ``folder``, answered with ``q``."""
+    out, err, here = io.StringIO(), io.StringIO(), os.getcwd()
+    stdin = sys.stdin
+    try:
+        os.chdir(folder)
+        sys.stdin = io.StringIO("q\n")
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main(["play", game_id, "--resume", str(file)])
+    finally:
+        sys.stdin = stdin
+        os.chdir(here)
+    return code, out.getvalue(), err.getvalue()
 
 
 def play_out(state: State, rng: random.Random) -> None:
@@ -171,7 +193,7 @@ def play_out(state: State, rng: random.Random) -> None:
     raise AssertionError("the game did not end")
 
 
-@settings(max_examples=300)
+@settings(max_examples=int(os.environ.get("ELEVENES_SAVE_EXAMPLES", "300")))
 @given(config=st.integers(0, len(CONFIGS) - 1), seed=st.integers(0, 10_000),
        steps=st.integers(0, 120), mutation=st.integers(0, 2**32))
 def test_a_mutated_save_is_refused_in_one_line_or_plays_to_the_end(
@@ -180,6 +202,13 @@ def test_a_mutated_save_is_refused_in_one_line_or_plays_to_the_end(
     original = real_save(config, seed, steps)
     doc, what = mutate(original, random.Random(mutation))
     state = load_or_refuse(doc, tmp)
+    # the command a person types agrees: resumed (then saved again with q), or one line
+    code, out, err = play_resume(CONFIGS[config][0], tmp / "save.json", tmp)
+    assert "Traceback" not in out + err and "internal error" not in err, (what, err)
+    if state is None:
+        assert code == 1 and len(err.strip().splitlines()) == 1, (what, code, err)
+    else:
+        assert code == 0 and ("Game saved to" in out or state.is_terminal()), (what, err)
     if state is not None:
         try:
             play_out(state, random.Random(mutation))
