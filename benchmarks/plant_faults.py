@@ -137,6 +137,8 @@ DEFENSIVE = "re-checks what the actions offered already guarantee: no legal acti
 OVERWRITTEN = "a starting value that is always set again before it is read"
 SOLO = "Elevenes for One has one player: every decision is seat 0's"
 DEAD = "no position of the game reaches it with the printed cards"
+LATER = ("a later check refuses the same documents (a loaded position must have a legal "
+         "action or chance outcome)")
 
 EQUIVALENT: list[Equivalent] = [
     # Elevenes for One
@@ -257,6 +259,9 @@ EQUIVALENT: list[Equivalent] = [
          "no cards"),
         ("state.py", "_end_play", "self.side = self.roll = 0", OVERWRITTEN),
         ("state.py", "returns", "", "all zero either way until the game is over"),
+        ("notation.py", "_check_pending", "asking == A_DRAW and not state.pile_size", LATER),
+        ("notation.py", "_check_pending", "asking == A_PARTY and state.who != state.active",
+         LATER),
     ]),
     # Bowling Solitaire
     *(Equivalent("bowling-solitaire", file, where, code, why) for file, where, code, why in [
