@@ -207,6 +207,7 @@ class ChooseCards(Instr):
         "rule",
         "why_not",
         "ask",
+        "encode_all",
     )
 
     def __init__(
@@ -236,6 +237,9 @@ class ChooseCards(Instr):
         self.rule = rule
         self.why_not = why_not
         self.ask = ask
+        # a host may encode all the options of a choice in one call (else one at a time)
+        self.encode_all: Callable[[str, list[tuple[int, ...]]], list[int]] | None = getattr(
+            host, "encode_all", None)
 
     def run(self, st: St, fr: Frame) -> Choice | None:
         found = sorted(self.candidates(st, fr))
@@ -253,8 +257,11 @@ class ChooseCards(Instr):
             size = len(found)
         else:
             size = count
-        encode, word = self.host.encode, self.word
-        options = [encode(word, chosen) for chosen in combinations(found, size)]
+        if self.encode_all is not None:
+            options = self.encode_all(self.word, list(combinations(found, size)))
+        else:
+            encode, word = self.host.encode, self.word
+            options = [encode(word, chosen) for chosen in combinations(found, size)]
         if self.optional:
             options.append(self.host.PASS)
         options.sort()

@@ -87,13 +87,17 @@ def encode_choice(word: str, items: tuple[int, ...]) -> int:
     return base + mask
 
 
+# the cards of each choice's mask (bits 1-11), in increasing order
+MASK_CARDS = tuple(tuple(i for i in range(12) if mask >> i & 1) for mask in range(WORD_SPAN))
+
+
 def decode_choice(action: int) -> tuple[str, tuple[int, ...]]:
     if action == PASS:
         return "pass", ()
     if action == YES:
         return "yes", ()
     word, mask = divmod(action - CHOICE_BASE, WORD_SPAN)
-    return WORDS[word], tuple(i for i in range(16) if mask >> i & 1)
+    return WORDS[word], MASK_CARDS[mask]
 
 
 def rating(top: int, minutes: int) -> tuple[int, str]:
@@ -118,6 +122,15 @@ class Primitives:
 
     def decode(self, action: int) -> tuple[str, tuple[int, ...]]:
         return decode_choice(action)
+
+    def encode_all(self, word: str, sets: list[tuple[int, ...]]) -> list[int]:
+        """encode() of each set of cards, in one pass (the choices of a card's effect)."""
+        base = WORD_BASE[word]
+        if sets and len(sets[0]) == 1:
+            return [base + (1 << a) for (a,) in sets]
+        if sets and len(sets[0]) == 2:
+            return [base + (1 << a) + (1 << b) for a, b in sets]
+        return [encode_choice(word, chosen) for chosen in sets]
 
     def rule_for_exception(self, name: str, rule: str) -> str:
         return "EFO.RULING.SELF-TARGET" if name == "self" else rule
@@ -181,7 +194,7 @@ class Primitives:
 
     # verbs: (state, frame, chosen cards or None, *arguments)
     def applicable_flip_down(self, st: EfoState, fr: Frame, card: int) -> str | None:
-        if st.cards.has(card, "unflippable"):
+        if card in st._unflippable:  # the cards with that trait
             return "EFO.FLIP.IMMUNE"
         if card not in st.pantry or card in st.down:
             return "EFO.FLIP.FACE-UP"
@@ -273,6 +286,8 @@ class EfoGame(Game):
         self.printed_cards = cards is None  # the printed cards.cards, no variant file
         self.undiscardable = frozenset(  # EFO.DISCARD.NEVER: the cards with that trait
             n for n, card in self.cards.cards.items() if "undiscardable" in card.traits)
+        self.unflippable = frozenset(  # EFO.FLIP.IMMUNE: the cards with that trait
+            n for n, card in self.cards.cards.items() if "unflippable" in card.traits)
         # each event's compiled programs by card number, looked up once per effect
         self.programs: dict[str, tuple[Program, ...]] = {
             event: tuple(self.cards.program(n, event) for n in range(len(ALL_CARDS) + 1))
@@ -300,7 +315,7 @@ class EfoState(State):
     notation_rule = "EFO.ACTIONS"
     __slots__ = ("game", "cards", "history", "minutes", "trolley", "pantry", "down", "discard",
                  "deck", "phase", "cursor", "stack", "choice", "restart", "result",
-                 "_legal", "_undiscardable", "_programs")
+                 "_legal", "_undiscardable", "_unflippable", "_programs")
 
     def __init__(self, game: EfoGame) -> None:
         self.game = game
@@ -320,6 +335,7 @@ class EfoState(State):
         self.result: str | None = None
         self._legal: list[Action] | None = None  # legal actions of this position, once asked
         self._undiscardable = game.undiscardable
+        self._unflippable = game.unflippable
         self._programs = game.programs
 
     def clone(self) -> EfoState:
@@ -341,6 +357,7 @@ class EfoState(State):
         other.result = self.result
         other._legal = self._legal
         other._undiscardable = self._undiscardable
+        other._unflippable = self._unflippable
         other._programs = self._programs
         return other
 
@@ -455,8 +472,9 @@ class EfoState(State):
         if self.phase != DEAL:
             return super().sample_chance(rng)
         deck = self.deck
-        index = bisect_right(DEAL_TOTALS[len(deck)], rng.random())
-        return DEAL_BASE + deck[index if index < len(deck) else -1]
+        size = len(deck)
+        index = bisect_right(DEAL_TOTALS[size], rng.random())
+        return DEAL_BASE + deck[index if index < size else -1]
 
     def apply_action(self, action: Action | str) -> None:
         """As State.apply_action, checked against the cached legal actions."""
@@ -714,10 +732,10 @@ class EfoState(State):
             return
         if not self.restart:
             pantry, down = self.pantry, self.down
-            index = self.cursor
-            while index < len(pantry) and pantry[index] in down:
+            index, size = self.cursor, len(pantry)
+            while index < size and pantry[index] in down:
                 index += 1
-            if index < len(pantry):
+            if index < size:
                 self.cursor = index
                 self.phase = TURN
                 return
