@@ -89,8 +89,11 @@ class Typist(io.TextIOBase):
             return ""  # Ctrl-D: the game is saved; the test sees it did not end
         menu = {int(n): action.strip() for n, action in MENU.findall(new)}
         roll = self.rng.random()
-        if roll < self.quit_rate:
-            return "q\n"
+        if roll < self.quit_rate:  # leaving: q, Ctrl-D (end of input) or Ctrl-C
+            way = self.rng.choice(("q\n", "", "ctrl-c"))
+            if way == "ctrl-c":
+                raise KeyboardInterrupt
+            return way
         if menu and roll < 0.70:
             return f"{self.rng.choice(sorted(menu))}\n"
         if menu and roll < 0.85:
