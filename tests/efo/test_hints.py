@@ -169,3 +169,19 @@ def test_every_pass_start_of_the_printed_cards_ships(objective: str) -> None:
             assert fresh.solve(leaf) == every[leaf], native.pass_start(leaf)
     finally:
         fresh.close()
+
+
+@needs_compiler
+def test_solve_stops_the_native_engine_at_max_positions() -> None:
+    """`elevenes solve --engine native` honours --max-positions too (the command ends itself:
+    run as a separate program).  Without the limit the challenge variant's whole game takes
+    the better part of an hour, past the test's timeout."""
+    import subprocess
+
+    done = subprocess.run(
+        [sys.executable, "-m", "elevenes.cli", "solve", "elevenes-for-one", "-o",
+         "challenge=true", "--engine", "native", "--objective", "win", "--max-positions",
+         "10000", "--no-progress"], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.strip() == ("error: more than 10,000 positions: too large to solve "
+                                   "exactly here")

@@ -4,7 +4,9 @@ exactly, from the start of a game (or from a saved position)."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -182,13 +184,37 @@ def solve_native(state: EfoState, objective: str, args: argparse.Namespace,
     from .native import NativeSolver, pass_start_of, shipped_file, table_log2, values_file
     from .native import Progress as NativeProgress
 
-    progress = NativeProgress(label) if label else None
-    log2 = table_log2(len(state.deck) + len(state.pantry), args.memory)
-    start = time.perf_counter()
     game = state.game
     assert isinstance(game, EfoGame)
-    solver = NativeSolver(game, objective, progress, log2)
     path = None if args.no_cache else values_file(game, objective)
+    limit = args.max_positions
+
+    class Progress(NativeProgress):
+        """The progress line (when shown), and the stop at --max-positions: the native engine
+        reports its positions about every million, and cannot be interrupted from there, so
+        the command keeps the values found in the cache, says why it stops and ends."""
+
+        def draw(self, text: str) -> None:
+            if label:
+                super().draw(text)
+
+        def layouts(self, done: int, total: int, passes: int, explored: int,
+                    inner: tuple[int, int, int, int] | None = None) -> None:
+            if limit is not None and explored > limit:
+                self.close()
+                if path is not None:
+                    with contextlib.suppress(OSError):  # values not kept: only time lost
+                        solver.save(path)
+                sys.stdout.flush()
+                print(f"error: more than {limit:,} positions: too large to solve exactly "
+                      "here", file=sys.stderr, flush=True)
+                os._exit(1)
+            super().layouts(done, total, passes, explored, inner)
+
+    progress = Progress(label or "") if label or limit is not None else None
+    log2 = table_log2(len(state.deck) + len(state.pantry), args.memory)
+    start = time.perf_counter()
+    solver = NativeSolver(game, objective, progress, log2)
     try:
         if not args.recompute:
             shipped = shipped_file(game, objective)
