@@ -484,7 +484,8 @@ static u128 key_of(const S *s) {
 
 #define VALUE_SHIFT 108
 #define LOW_BIT 107 /* the entry is a bound: the position is worth no more than the leaf */
-#define KEY_MASK (((u128)1 << LOW_BIT) - 1)
+#define WORK_SHIFT 100 /* 4 bits: how many cards lie ahead, what a search of it costs */
+#define KEY_MASK (((u128)1 << WORK_SHIFT) - 1)
 static uint64_t memo_hash(u128 k) {
   uint64_t h = (uint64_t)k ^ ((uint64_t)(k >> 64) * 0xC2B2AE3D27D4EB4Full);
   h ^= h >> 33; /* murmur3's finaliser: every bit of the key moves the slot */
@@ -504,7 +505,15 @@ static u128 *memo_slot(u128 k, int insert) {
     if (!*slot) return insert ? slot : NULL;
     if ((*slot & KEY_MASK) == k) return slot;
   }
-  return insert ? &g_memo[h & g_memo_mask] : NULL; /* replace: only time depends on it */
+  if (!insert) return NULL;
+  /* replace the entry that is cheapest to search again: the fewest cards ahead (only time
+   * depends on it) */
+  u128 *victim = &g_memo[h & g_memo_mask];
+  for (int i = 1; i < 8; i++) {
+    u128 *slot = &g_memo[(h + (uint64_t)i) & g_memo_mask];
+    if ((*slot >> WORK_SHIFT & 15) < (*victim >> WORK_SHIFT & 15)) victim = slot;
+  }
+  return victim;
 }
 static int memo_get(u128 k, int *leaf, int *bound) {
   u128 *slot = memo_slot(k, 0);
@@ -517,10 +526,11 @@ static void memo_prefetch(const S *s) {
   if (!g_memo || g_memo_off || s->phase != PH_TURN) return;
   __builtin_prefetch(&g_memo[memo_hash(key_of(s)) & g_memo_mask]);
 }
-static void memo_put(u128 k, int leaf, int bound) {
+static void memo_put(u128 k, int leaf, int bound, int ahead) {
   u128 *slot = memo_slot(k, 1);
   if (!*slot) g_memo_used++;
-  *slot = k | (u128)bound << LOW_BIT | (u128)(uint64_t)(leaf + 1) << VALUE_SHIFT;
+  *slot = k | (u128)(uint64_t)(ahead > 15 ? 15 : ahead) << WORK_SHIFT | (u128)bound << LOW_BIT
+          | (u128)(uint64_t)(leaf + 1) << VALUE_SHIFT;
 }
 
 /* ---- the search ------------------------------------------------------------------------ */
@@ -632,8 +642,8 @@ static int turn_search(S *s, int depth, int alpha, int *low) {
   }
   int best = node_end(&n, low);
   if (memo && !g_status) {
-    if (!*low && best >= 0) memo_put(k, best, 0);
-    else if (*low) memo_put(k, alpha, 1);
+    if (!*low && best >= 0) memo_put(k, best, 0, s->n - s->cursor);
+    else if (*low) memo_put(k, alpha, 1, s->n - s->cursor);
   }
   return best;
 }
