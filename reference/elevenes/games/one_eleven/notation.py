@@ -509,10 +509,12 @@ def state_from_doc(game: OneElevenGame, doc: Mapping[str, Any]) -> OneElevenStat
 def _check_pending(state: OneElevenState) -> None:
     from .state import (
         A_DEFEND,
+        A_COINS,
         A_DISCOUNT,
         A_DRAW,
         A_OVER,
         A_PARTY,
+        A_PLACE,
         A_ROLL,
         A_STORE,
         A_SURRENDER,
@@ -533,8 +535,17 @@ def _check_pending(state: OneElevenState) -> None:
         raise _bad("the pending decision names no player of the table")
     if asking == A_DRAW and not state.pile_size:
         raise _bad("a draw is pending but the draw pile is empty (G111.RULING.EMPTY-PILE)")
-    if asking == A_PARTY and state.who != state.active:
-        raise _bad("only the active player forms an attacking party")
+    if asking in (A_PLACE, A_PARTY, A_COINS, A_TARGET) and state.who != state.active:
+        # G111.BOSS.PLACE, G111.PARTY.FORM, G111.COINS.BUY, G111.ATTACK.TARGET: her own turn
+        raise _bad(f"{asking_doc(state)['asking']!r} is asked of the active player "
+                   f"({state.active}) only, not of player {state.who}")
+    if asking in (A_DEFEND, A_DISCOUNT) and state.who != state.target_player:
+        raise _bad(f"{asking_doc(state)['asking']!r} is asked of the player attacked only "
+                   "(G111.DEFEND.PARTY)")
+    if asking in (A_STORE, A_SURRENDER) and state.who not in (
+            state.active, state.target_player):
+        raise _bad(f"{asking_doc(state)['asking']!r} is asked of a side of the fight only "
+                   "(G111.FIGHT.SURRENDER)")
     if asking == A_OVER and not state.winners:
         raise _bad("a finished game names its winners")
     if asking != A_OVER and state.winners:
