@@ -4,7 +4,7 @@ API (core/solve.py), in the same run.
 
     python benchmarks/bench_solver.py [--cards N ...] [--minutes M ...]
                                       [--objective win|rating|both] [--engine native|python|both]
-                                      [--memory GIB]
+                                      [--memory GIB] [--against OLD.c]
 
 Each setting is the start of a pass with cards 1 to 11-N on the trolley and N cards to lay out
 (``elevenes solve elevenes-for-one --trolley 11-N --minutes M``): the whole game from the first
@@ -13,6 +13,11 @@ starts valued and the time of each engine, as a Markdown table (the docs' solver
 one), and the speed-up where both ran.  The Python search grows about seven-fold per card and
 is practical up to N = 8; the native one values the whole game (see the page).  Cached values
 are not used: every run starts empty.
+
+``--against OLD.c`` also times another version of the native engine's C file in the same run
+(for instance ``git show REV:reference/elevenes/games/elevenes_for_one/native/efo_solve.c >
+old.c``), checks that it finds the same values, and prints its positions, its time and the
+gain of the current one.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ import resource
 import sys
 import time
 from fractions import Fraction
+from pathlib import Path
 
 import elevenes
 from elevenes.games.elevenes_for_one.cli_solve import endgame
@@ -30,10 +36,10 @@ from elevenes.games.elevenes_for_one.native import NativeSolver, pass_start_of, 
 from elevenes.games.elevenes_for_one.solver import OBJECTIVES, make_solver
 
 
-def run_native(game: EfoGame, objective: str, cards: int, memory: float
-               ) -> tuple[Fraction, int, int, int, float]:
+def run_native(game: EfoGame, objective: str, cards: int, memory: float,
+               source: Path | None = None) -> tuple[Fraction, int, int, int, float]:
     state = endgame(game, 11 - cards)
-    solver = NativeSolver(game, objective, memo_log2=table_log2(cards, memory))
+    solver = NativeSolver(game, objective, memo_log2=table_log2(cards, memory), source=source)
     start = time.perf_counter()
     leaf = pass_start_of(state)
     assert leaf is not None
@@ -61,11 +67,17 @@ def main() -> None:
     parser.add_argument("--engine", choices=["native", "python", "both"], default="both")
     parser.add_argument("--memory", type=float, default=1.0, metavar="GIB",
                         help="the native table's size in GiB (default 1)")
+    parser.add_argument("--against", type=Path, default=None, metavar="OLD.c",
+                        help="also time the native engine built from this C file")
     args = parser.parse_args()
     objectives = list(OBJECTIVES) if args.objective == "both" else [args.objective]
+    against = args.against
+    if against is not None and not against.is_file():
+        raise SystemExit(f"--against: no such file {against}")
+    extra = " against: positions | against s | gain |" if against else ""
     print("| cards | minutes | objective | value | native: positions / stored / pass starts "
-          "| native s | python: positions / stored | python s | speed-up |")
-    print("|---:|---:|---|---:|---:|---:|---:|---:|---:|")
+          f"| native s | python: positions / stored | python s | speed-up |{extra}")
+    print("|---:|---:|---|---:|---:|---:|---:|---:|---:|" + ("---:|---:|---:|" if against else ""))
     for cards in args.cards:
         for minutes in args.minutes:
             game = elevenes.load_game("elevenes-for-one", options={"minutes": minutes})
@@ -87,9 +99,18 @@ def main() -> None:
                     if args.engine == "both":
                         ratio = f"{p_seconds / max(n_seconds, 1e-6):,.0f}x"
                 assert value is not None
+                against_cells = ""
+                if against is not None:
+                    a_value, a_explored, _, _, a_seconds = run_native(
+                        game, objective, cards, args.memory, against)
+                    if a_value != value:
+                        raise SystemExit(f"{against} disagrees: {a_value} != {value}")
+                    gain = (f"{a_seconds / max(n_seconds, 1e-6):.2f}x"
+                            if args.engine != "python" else "")
+                    against_cells = f" {a_explored:,} | {a_seconds:.2f} | {gain} |"
                 print(f"| {cards} | {minutes} | {OBJECTIVES[objective][1]} "
                       f"| {float(value):.4f} | {' | '.join(native_cells)} "
-                      f"| {' | '.join(python_cells)} | {ratio} |", flush=True)
+                      f"| {' | '.join(python_cells)} | {ratio} |{against_cells}", flush=True)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
     print(f"peak memory: {peak} MB", file=sys.stderr)
 

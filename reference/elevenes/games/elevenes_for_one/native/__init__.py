@@ -315,22 +315,23 @@ def compiler() -> str | None:
     return os.environ.get("CC") or shutil.which("cc") or shutil.which("gcc")
 
 
-def library_path() -> Path:
-    """Compile efo_solve.c once per source text (and compiler), then reuse it."""
+def library_path(source: Path | None = None) -> Path:
+    """Compile efo_solve.c (or another version of it, ``source``: benchmarks compare two)
+    once per source text (and compiler), then reuse it."""
+    source = source or SOURCE
     compiler_path = compiler()
     if not compiler_path:
         raise NativeUnavailable(
             "no C compiler found (set CC, or install cc/gcc): the native solver is compiled "
             "on first use")
-    source = SOURCE.read_bytes()
-    digest = hashlib.sha256(source + compiler_path.encode()).hexdigest()[:16]
+    digest = hashlib.sha256(source.read_bytes() + compiler_path.encode()).hexdigest()[:16]
     target = cache_dir() / f"efo_solve-{digest}.so"
     if target.exists():
         return target
     target.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=target.parent) as work:
         built = Path(work) / target.name
-        command = [compiler_path, "-O2", "-shared", "-fPIC", "-o", str(built), str(SOURCE)]
+        command = [compiler_path, "-O2", "-shared", "-fPIC", "-o", str(built), str(source)]
         try:
             done = subprocess.run(command, capture_output=True, text=True, timeout=300)
         except (OSError, subprocess.TimeoutExpired) as exc:
@@ -338,7 +339,7 @@ def library_path() -> Path:
                 f"could not run the C compiler {compiler_path}: {exc}") from None
         if done.returncode != 0:
             raise NativeUnavailable(
-                f"the C compiler {compiler_path} failed on {SOURCE.name}:\n"
+                f"the C compiler {compiler_path} failed on {source.name}:\n"
                 f"{done.stderr[-2000:]}")
         os.replace(built, target)  # atomic: a concurrent build leaves one whole file
     return target
@@ -348,8 +349,8 @@ NEED = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_int32)
 PROGRESS = ctypes.CFUNCTYPE(None)
 
 
-def load_library() -> ctypes.CDLL:
-    lib = ctypes.CDLL(str(library_path()))
+def load_library(source: Path | None = None) -> ctypes.CDLL:
+    lib = ctypes.CDLL(str(library_path(source)))
     i32p = ctypes.POINTER(ctypes.c_int32)
     lib.efo_init.argtypes = [i32p, i32p, i32p, i32p, i32p, ctypes.c_int, ctypes.c_int,
                              ctypes.c_int, ctypes.c_int, ctypes.POINTER(ctypes.c_double), i32p,
@@ -429,16 +430,18 @@ class NativeSolver:
 
     ``memo_log2`` sizes the C table of positions (16 bytes an entry; a lost entry only costs
     time): 26 is 1 GiB.  ``exact_ranks`` compares leaves by exact ranks throughout, not only
-    where two doubles tie (slower: for checking that both ways agree)."""
+    where two doubles tie (slower: for checking that both ways agree).  ``source`` runs
+    another version of efo_solve.c (benchmarks time two in the same run)."""
 
     def __init__(self, game: EfoGame, objective: str, progress: Progress | None = None,
-                 memo_log2: int = 26, exact_ranks: bool = False) -> None:
+                 memo_log2: int = 26, exact_ranks: bool = False,
+                 source: Path | None = None) -> None:
         if objective not in ("win", "rating"):
             raise ElevenesError(f"unknown objective {objective!r}; objectives: win, rating")
         self.game = game
         self.objective = objective
         self.progress = progress
-        self.lib = load_library()
+        self.lib = load_library(source)
         self.tables = lower(game)
         self.key = (ctypes.c_double * NLEAF)()
         self.klass = (ctypes.c_int32 * NLEAF)(*([-1] * NLEAF))
