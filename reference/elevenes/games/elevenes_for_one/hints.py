@@ -13,6 +13,7 @@ Progress reaches the caller as lines of text while the child works.
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.connection
 import os
 import time
 from collections.abc import Callable, Sequence
@@ -139,39 +140,56 @@ def move_values(state: EfoState, objectives: Sequence[str] = ("win",),
         except NativeUnavailable:
             pass  # the child says so, or values the moves in Python
     context = multiprocessing.get_context("fork")
-    receive, send = context.Pipe(duplex=False)
-    child = context.Process(target=_child, args=(send, state, objectives, max_positions,
-                                                 engine), daemon=True)
-    child.start()
-    send.close()
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    # one child per objective: they run side by side on a machine with two cores or more
+    pending: dict[Connection, Any] = {}
     try:
-        while True:
-            wait = 0.5 if deadline is None else max(0.0, min(0.5, deadline - time.perf_counter()))
-            if receive.poll(wait):
-                try:
-                    kind, payload = receive.recv()
-                except EOFError:
-                    raise SolverError("the search stopped without an answer") from None
-                if kind == "progress":
-                    if progress is not None:
-                        progress(payload)
-                    continue
-                if kind == "done":
-                    values: Values = payload
-                    return values
-                if kind == "internal":
-                    raise RuntimeError(payload)
-                raise SolverError(payload)
-            if deadline is not None and time.perf_counter() >= deadline:
-                raise SolverError(too_long(time_limit or 0))
-            if not child.is_alive() and not receive.poll():
-                raise SolverError("the search stopped without an answer")
+        for objective in objectives:
+            receive, send = context.Pipe(duplex=False)
+            child = context.Process(target=_child, args=(send, state, (objective,),
+                                                         max_positions, engine), daemon=True)
+            child.start()
+            send.close()
+            pending[receive] = child
+        return _gather(pending, objectives, time_limit, progress)
     finally:
-        if child.is_alive():
-            child.kill()
-        child.join()
-        receive.close()
+        for receive, child in pending.items():
+            if child.is_alive():
+                child.kill()
+            child.join()
+            receive.close()
+
+
+def _gather(pending: dict[Connection, Any], objectives: Sequence[str],
+            time_limit: float | None, progress: Callable[[str], None] | None) -> Values:
+    """The children's answers, their progress passed on, within the time limit."""
+    found: Values = {}
+    waiting = dict(pending)
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    while waiting:
+        wait = 0.5 if deadline is None else max(0.0, min(0.5, deadline - time.perf_counter()))
+        ready = multiprocessing.connection.wait(list(waiting), wait)
+        for receive in ready:
+            assert isinstance(receive, Connection)
+            try:
+                kind, payload = receive.recv()
+            except EOFError:
+                raise SolverError("the search stopped without an answer") from None
+            if kind == "progress":
+                if progress is not None:
+                    progress(payload)
+            elif kind == "done":
+                found.update(payload)
+                del waiting[receive]
+            elif kind == "internal":
+                raise RuntimeError(payload)
+            else:
+                raise SolverError(payload)
+        if deadline is not None and time.perf_counter() >= deadline:
+            raise SolverError(too_long(time_limit or 0))
+        if not ready and any(not child.is_alive() and not receive.poll()
+                             for receive, child in waiting.items()):
+            raise SolverError("the search stopped without an answer")
+    return {objective: found[objective] for objective in objectives}
 
 
 def ranked(state: EfoState, values: dict[Action, Fraction]) -> list[tuple[str, Fraction]]:
