@@ -696,14 +696,17 @@ class EfoState(State):
             frame = stack[-1]
             by_card = programs.get(frame.event)
             program = by_card[frame.card] if by_card is not None else ()
-            if frame.pc < len(program):
+            size = len(program)
+            while frame.pc < size:
                 choice = program[frame.pc].run(self, frame)
                 if choice is not None:
                     self.choice = choice
                     return
-                continue
-            stack.pop()
-            self.end_of(frame)
+                if stack[-1] is not frame:  # the step started another effect (a score)
+                    break
+            else:
+                stack.pop()
+                self.end_of(frame)
         self.choice = None
         self.step_four()
 
