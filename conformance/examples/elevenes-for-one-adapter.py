@@ -174,6 +174,8 @@ class Game:
             raise ValueError("a finished game needs a result")
         if phase == "deal" and not self.deck:
             raise ValueError("phase deal needs cards still to lay out")
+        if phase != "deal" and self.deck:
+            raise ValueError("EFO.PASS.SHUFFLE: cards still to lay out outside step 1")
         for e in self.stack:
             if not 1 <= e["at"] <= STATEMENTS.get((e["card"], e["event"]), 0):
                 raise ValueError(f"card {e['card']} has no statement {e['at']} on {e['event']}")
