@@ -767,6 +767,32 @@ def run_mutants(
     return results
 
 
+def _preload() -> None:
+    """Import the package's modules (but the games) in this process, so that every child
+    runs the same code even while the tree is being edited: modules a child imports late
+    would otherwise be read from the tree as it is then."""
+    import pkgutil
+
+    import elevenes
+
+    for info in pkgutil.walk_packages(elevenes.__path__, "elevenes."):
+        if info.name.startswith(("elevenes.games.", "elevenes.web", "elevenes.render")):
+            continue
+        try:
+            importlib.import_module(info.name)
+        except Exception:  # noqa: BLE001, S112 - an optional module that cannot load here
+            continue
+    # the game packages themselves are loaded by each child from its own copy
+    import elevenes.games as games
+
+    for package in PACKAGES.values():
+        name = f"elevenes.games.{package}"
+        for module in [m for m in sys.modules if m == name or m.startswith(name + ".")]:
+            del sys.modules[module]
+        if hasattr(games, package):
+            delattr(games, package)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", required=True, choices=[*PACKAGES, "all"])
@@ -792,6 +818,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from elevenes.conformance.loader import load_suite
 
+    _preload()
     games = list(PACKAGES) if args.game == "all" else [args.game]
     suite = load_suite(None)
     frozen = Path(tempfile.mkdtemp(prefix="plant-faults-source-"))
