@@ -253,3 +253,24 @@ def test_hint_on_a_first_deal_of_the_whole_game(tmp_path: Path,
         best = max(values.values())
         marked = out.split(f"best for the {label}: ", 1)[1].splitlines()[0].split(", ")
         assert sorted(marked) == sorted(m for m, v in values.items() if v == best)
+
+
+@needs_compiler
+@pytest.mark.parametrize("objective", ["win", "rating"])
+def test_a_table_too_small_for_the_positions_changes_no_value(objective: str) -> None:
+    """Entries given up for want of room only cost time: with a table of 256 entries, where
+    every window of slots is full and entries give way all the time, pass starts of five
+    cards come out as shipped."""
+    game = make_game()
+    shipped = {int(k): Fraction(v)
+               for k, v in json.loads(SHIPPED[objective].read_text())["values"].items()}
+    chosen = [k for k in sorted(shipped)
+              if native.pantry_size(*native.pass_start(k)[::2]) == 5][::10]
+    chosen = chosen[:12 if objective == "win" else 3]  # the rating searches far more
+    assert len(chosen) >= 3
+    tiny = native.NativeSolver(game, objective, memo_log2=8)
+    try:
+        for leaf in chosen:
+            assert tiny.solve(leaf) == shipped[leaf], native.pass_start(leaf)
+    finally:
+        tiny.close()
