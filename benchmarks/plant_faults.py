@@ -148,6 +148,10 @@ EQUIVALENT: list[Equivalent] = [
         ("<module>", "FRONT_BASE, DEAL_BASE, CHOICE_BASE", NUMBERING),
         ("encode_choice", "", NUMBERING),
         ("encode_all", "", NUMBERING),
+        ("<module>", "MASK_CARDS", NUMBERING),
+        ("check_consistent", "0 <= self.cursor <", "the JSON Schema makes the cursor 0 or more"),
+        ("load_stack", '0 if event == "discard" else 1', "a discard text's cost is never paid "
+         "(a discarded card costs no minute); only a use's or a score's is read"),
         ("decode_choice", "", NUMBERING),
         ("<module>", "DEAL_TOTALS", FAST_PATH),
         ("_running_totals", "", FAST_PATH),
