@@ -508,8 +508,8 @@ def state_from_doc(game: OneElevenGame, doc: Mapping[str, Any]) -> OneElevenStat
 
 def _check_pending(state: OneElevenState) -> None:
     from .state import (
-        A_DEFEND,
         A_COINS,
+        A_DEFEND,
         A_DISCOUNT,
         A_DRAW,
         A_OVER,
