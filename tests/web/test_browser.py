@@ -72,7 +72,8 @@ def test_a_whole_game_of_elevenes_for_one_played_by_clicks(
     page.screenshot(path=str(shots / "play-over.png"), full_page=True)
     state = resumed(data, name, "elevenes-for-one")
     assert state.is_terminal()
-    assert f"Rating: {state.score()} points" in page.locator("#finish").inner_text()
+    word = "point" if state.score() == 1 else "points"
+    assert f"Rating: {state.score()} {word}." in page.locator("#finish").inner_text()
 
 
 def test_a_refused_move_shows_the_rule_that_forbids_it(

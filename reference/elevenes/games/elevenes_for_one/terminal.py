@@ -132,7 +132,7 @@ def finish_text(state: EfoState) -> str:
     outcome = {"won": "You won: tea is served at eleven!",
                "out-of-time": "The clock struck eleven: you lost.",
                "stuck": "No card left to play: you lost."}.get(state.result or "", "")
-    return f"{outcome}\nRating: {points} points. {verdict}"
+    return f"{outcome}\nRating: {points} point{'' if points == 1 else 's'}. {verdict}"
 
 
 HINT_SECONDS = 10.0  # how long `hint` may think when the values are not at hand
