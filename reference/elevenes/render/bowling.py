@@ -25,8 +25,6 @@ def draw(doc: Mapping[str, Any], names: object, viewer: int | None) -> str:
     if viewer is not None:
         title += ", the player's view"
     svg = Svg(width, title)
-    svg.heading(20, 30, "Bowling Solitaire")
-    x = 200.0
     pills = [f"frame {frame}", f"ball {ball}", f"phase {phase}"]
     if doc.get("rack"):
         pills.append(f"bonus rack {doc['rack']}")
@@ -34,8 +32,7 @@ def draw(doc: Mapping[str, Any], names: object, viewer: int | None) -> str:
         pills.append(f"total {total}")
     if viewer is not None:
         pills.append("player's view")
-    for text in pills:
-        x += svg.pill(x, 16, text) + 6
+    svg.title_bar("Bowling Solitaire", pills, 200.0)
 
     pins = doc.get("pins", {})
     top = 66

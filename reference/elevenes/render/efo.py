@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .names import Names
-from .svg import ACCENT, ALERT, CARD_H, CARD_W, INK, LABEL, Svg
+from .svg import ACCENT, CARD_H, CARD_W, INK, LABEL, Svg
 
 GAP = 10
 MINI_W, MINI_H = 26, 34
@@ -31,11 +31,9 @@ def draw(doc: Mapping[str, Any], names: Names, viewer: int | None) -> str:
     if viewer is not None:
         title += ", the player's view"
     svg = Svg(width, title)
-    svg.heading(20, 30, "Elevenes for One")
-    x = 200.0
-    for text in ([f"phase {phase}"] + ([str(result)] if result else [])
-                 + (["player's view"] if viewer is not None else [])):
-        x += svg.pill(x, 16, text, fill=ALERT if text in ("out-of-time", "stuck") else ACCENT) + 6
+    svg.title_bar("Elevenes for One", [f"phase {phase}"] + ([str(result)] if result else [])
+                  + (["player's view"] if viewer is not None else []), 200.0,
+                  alert=("out-of-time", "stuck"))
 
     top = 62
     _clock(svg, 64, top + 46, minutes)

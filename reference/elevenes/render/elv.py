@@ -25,13 +25,10 @@ def draw(doc: Mapping[str, Any], names: Names, viewer: int | None) -> str:
     if viewer is not None:
         title += f", the view of seat {viewer}"
     svg = Svg(width, title)
-    svg.heading(20, 30, "Elevenes")
-    x = 120.0
     pills = [f"round {doc.get('round', '?')}", f"phase {phase}", f"server: seat {server}"]
     if viewer is not None:
         pills.append(f"view of seat {viewer}")
-    for text in pills:
-        x += svg.pill(x, 16, text) + 6
+    svg.title_bar("Elevenes", pills, 120.0)
     bowl = int(doc.get("bowl", 0))
     _bowl(svg, width - 90, 30, bowl)
 

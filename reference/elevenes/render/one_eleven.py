@@ -34,14 +34,11 @@ def draw(doc: Mapping[str, Any], names: object, viewer: int | None) -> str:
     if viewer is not None:
         title += f", the view of seat {viewer}"
     svg = Svg(width, title)
-    svg.heading(20, 30, "111, The Game")
-    x = 180.0
     pills = [f"turn {doc.get('turn', '?')}", f"asking: {asking}"
              + (f" (seat {pending['player']})" if "player" in pending else "")]
     if viewer is not None:
         pills.append(f"view of seat {viewer}")
-    for text in pills:
-        x += svg.pill(x, 16, text) + 6
+    svg.title_bar("111, The Game", pills, 180.0)
 
     top = 68
     bosses = doc.get("bosses", {})

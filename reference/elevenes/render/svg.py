@@ -143,6 +143,14 @@ class Svg:
     def heading(self, x: float, y: float, text: str, size: float = 17) -> None:
         self.text(x, y, text, size=size, fill=LABEL, weight="bold")
 
+    def title_bar(self, name: str, pills: list[str], x: float,
+                  alert: tuple[str, ...] = ()) -> None:
+        """The game's name at the top left, then a badge for each of ``pills`` from ``x``
+        (those in ``alert`` in the alert colour)."""
+        self.heading(20, 30, name)
+        for text in pills:
+            x += self.pill(x, 16, text, fill=ALERT if text in alert else ACCENT) + 6
+
     def label(self, x: float, y: float, text: str, size: float = 11, anchor: str = "start",
               fill: str = MUTED) -> None:
         self.text(x, y, text, size=size, fill=fill, anchor=anchor)
