@@ -632,34 +632,22 @@ class EfoState(State):
             self.phase = EFFECT
             if action == USE:  # EFO.USE.ACTION
                 self.cursor += 1
-                if self._programs["use"][card] or self.stack:
-                    self.stack.append(Frame(card, "use"))
-                    self.run()
-                    return
-                # a card with no action: what end_of does once its (empty) effect is over
-                self.down.add(card)  # EFO.USE.FLIP
-                self.lose(1)  # EFO.USE.MINUTE
-            elif action == SCORE:  # EFO.SCORE.ACTION
-                # the current card lies face up at the cursor, which keeps the pass's place
+                frame = Frame(card, "use")
+            else:
+                # the card leaves the pantry at the cursor, which keeps the pass's place
                 del self.pantry[self.cursor]
-                self.trolley.append(card)
-                if self._programs["score"][card] or self.stack:
-                    self.stack.append(Frame(card, "score"))
-                    self.run()
-                    return
-                if card == 11:
-                    self.result = "won"  # EFO.GOAL.WIN: no minute is lost for (11)
-                else:
-                    self.lose(1)  # EFO.SCORE.MINUTE
-            else:  # EFO.DISCARD.LIMIT: the card goes aside without its action or a minute
-                del self.pantry[self.cursor]
-                if self._programs["discard"][card] or self.stack:
-                    self.stack.append(Frame(card, "discard", cost=0))
-                    self.run()
-                    return
-                self.discard.append(card)
-            self.choice = None
-            self.step_four()
+                if action == SCORE:  # EFO.SCORE.ACTION
+                    self.trolley.append(card)
+                    frame = Frame(card, "score")
+                else:  # EFO.DISCARD.LIMIT: aside without its action or a minute
+                    frame = Frame(card, "discard", cost=0)
+            if self.program(frame):
+                self.stack.append(frame)
+                self.run()
+            else:  # no effect text: what run does once an effect is over, at once
+                self.end_of(frame)
+                self.choice = None
+                self.step_four()
         elif phase == DEAL:  # EFO.PASS.SHUFFLE
             card = action - DEAL_BASE
             self.deck.remove(card)
@@ -691,11 +679,9 @@ class EfoState(State):
     def run(self) -> None:
         """Run the effects on the stack until one waits for a choice or all are done."""
         stack = self.stack
-        programs = self._programs
         while stack:
             frame = stack[-1]
-            by_card = programs.get(frame.event)
-            program = by_card[frame.card] if by_card is not None else ()
+            program = self.program(frame)
             size = len(program)
             while frame.pc < size:
                 choice = program[frame.pc].run(self, frame)
