@@ -123,13 +123,16 @@ def mutate(doc: dict[str, Any], rng: random.Random) -> tuple[dict[str, Any], str
             and not isinstance(value, bool):
         parent[key] = {"plus": value + 1, "minus": value - 1, "float": float(value),
                        "zero": 0}[kind]
-    elif kind in ("drop", "double", "swap", "empty") and isinstance(value, list) and value:
+    elif kind in ("drop", "double", "swap", "empty") and isinstance(value, list) and value \
+            and (kind != "swap" or len(set(map(repr, value))) > 1):
         if kind == "drop":
             value.pop(rng.randrange(len(value)))
         elif kind == "double":
             value.append(copy.deepcopy(rng.choice(value)))
-        elif kind == "swap" and len(value) > 1:
+        elif kind == "swap":  # two entries that differ, so the document changes
             i, j = rng.sample(range(len(value)), 2)
+            while repr(value[i]) == repr(value[j]):
+                i, j = rng.sample(range(len(value)), 2)
             value[i], value[j] = value[j], value[i]
         else:
             value.clear()

@@ -82,15 +82,10 @@ def schema_problem(game_id: str, doc: Any) -> str | None:
     doc = dict(doc)
     validator = state_validator(game_id)
     try:
-        if not validator.is_valid(doc):
-            try:
-                validator.validate(doc)  # raises the first error (iter_errors makes them all)
-            except jsonschema_rs.ValidationError as error:
-                where = "/".join(str(p) for p in error.instance_path) or "(top)"
-                return f"at {where}: {short_message(error)}"
-            first = next(iter(validator.iter_errors(doc)))
-            where = "/".join(str(p) for p in first.instance_path) or "(top)"
-            return f"at {where}: {short_message(first)}"
+        validator.validate(doc)  # the first error only (iter_errors would make them all)
+    except jsonschema_rs.ValidationError as error:
+        where = "/".join(str(p) for p in error.instance_path) or "(top)"
+        return f"at {where}: {short_message(error)}"
     except (ValueError, OverflowError, RecursionError) as exc:
         return f"the document cannot be checked: {shorten(str(exc))}"
     found = float_in(doc)

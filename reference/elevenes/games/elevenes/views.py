@@ -381,9 +381,9 @@ def state_from_json(game: ElvGame, doc: Mapping[str, Any]) -> ElvState:
     announced = doc.get("announced")
     if game.edition["announce"]:
         state.announced = [int(v) for v in announced] if announced else [0] * n
-        if len(state.announced) != n:  # ELV.EDITION.ANNOUNCE: one value per player
+        if len(state.announced) != n:
             raise BadState(f"announced holds {len(state.announced)} values; the French edition "
-                           f"announces one per player ({n})")
+                           f"announces one per player ({n}) (ELV.EDITION.ANNOUNCE)")
     state.last = doc.get("last_round")
     state.winners = [int(p) for p in doc.get("winners", [])]
     check_consistent(state)

@@ -536,9 +536,9 @@ def _check_pending(state: OneElevenState) -> None:
     if asking == A_DRAW and not state.pile_size:
         raise _bad("a draw is pending but the draw pile is empty (G111.RULING.EMPTY-PILE)")
     if asking in (A_PLACE, A_PARTY, A_COINS, A_TARGET) and state.who != state.active:
-        # G111.BOSS.PLACE, G111.PARTY.FORM, G111.COINS.BUY, G111.ATTACK.TARGET: her own turn
         raise _bad(f"{asking_doc(state)['asking']!r} is asked of the active player "
-                   f"({state.active}) only, not of player {state.who}")
+                   f"({state.active}) only, not of player {state.who} (G111.BOSS.PLACE, "
+                   "G111.PARTY.FORM, G111.COINS.BUY, G111.ATTACK.TARGET)")
     if asking in (A_DEFEND, A_DISCOUNT) and state.who != state.target_player:
         raise _bad(f"{asking_doc(state)['asking']!r} is asked of the player attacked only "
                    "(G111.DEFEND.PARTY)")
