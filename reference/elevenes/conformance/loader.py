@@ -82,6 +82,8 @@ def _parse_yaml(text: str, file: str) -> tuple[Any, Node | None]:
         raise LoadError(file, f"not valid YAML: {problem}", line) from None
     except yaml.YAMLError as exc:
         raise LoadError(file, f"not valid YAML: {exc}") from None
+    except RecursionError:
+        raise LoadError(file, "not readable: it is nested too deeply") from None
     finally:
         loader.dispose()
     return data, node

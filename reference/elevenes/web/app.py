@@ -98,11 +98,20 @@ def readable_json(doc: dict[str, Any]) -> str:
     return "{\n" + ",\n".join(fields) + "\n}"
 
 
+def whole_number(text: str, what: str, lowest: int | None = None) -> int:
+    """A whole number typed in a form (ASCII digits, at most 18), or a one-line refusal."""
+    if not re.fullmatch(r"-?[0-9]{1,18}", text) or (lowest is not None and int(text) < lowest):
+        shown = text if len(text) <= 30 else text[:29] + "…"
+        above = f" of at least {lowest}" if lowest is not None else ""
+        raise ElevenesError(f"{what}: a whole number{above}, not {shown!r}")
+    return int(text)
+
+
 def scenario_id(text: str) -> str:
     """The ``id`` of a scenario file's text, if it has one (the file is checked later)."""
     try:
         doc = yaml.safe_load(text)
-    except yaml.YAMLError:
+    except (yaml.YAMLError, RecursionError):
         return ""
     found = doc.get("id") if isinstance(doc, dict) else None
     return found if isinstance(found, str) else ""
@@ -245,9 +254,8 @@ class Web:
                 raise ElevenesError(f"no card file named {form['cards']!r}")
         game = load_game(game_id, options=options, cards=cards)
         seed_text = form.get("seed", "").strip()
-        if seed_text and not seed_text.lstrip("-").isdigit():
-            raise ElevenesError(f"seed: a whole number, not {seed_text!r}")
-        seed = int(seed_text) if seed_text else random.SystemRandom().randrange(10**9)
+        seed = (whole_number(seed_text, "seed") if seed_text
+                else random.SystemRandom().randrange(10**9))
         path = self.store.new_game_path(game_id)
         state = game.new_initial_state()
         log = Log(seed=seed)
@@ -271,13 +279,25 @@ class Web:
             log.draws += 1
             log.lines.extend(tables.play(state, action))
 
+    def playing(self, name: str) -> tuple[State, str | None]:
+        """A saved game brought to the human's decision: a save written elsewhere (by the
+        terminal, at a shuffle or a bot's seat) is played on as the table would, and kept."""
+        state, cards = self.store.load(name)
+        if not state.is_terminal():
+            log = self.store.read_log(name)
+            draws = log.draws
+            self.advance(state, log)
+            if log.draws != draws:
+                self.store.save(self.store.game_path(name), state, cards, log)
+        return state, cards
+
     async def show_game(self, request: Request) -> Response:
         name = request.path_params["name"]
         return self.game_page(name)
 
     def game_page(self, name: str, refusal: IllegalAction | None = None,
                   tried: str = "") -> Response:
-        state, cards = self.store.load(name)
+        state, cards = self.playing(name)
         log = self.store.read_log(name)
         rule = None
         if refusal is not None:
@@ -299,7 +319,7 @@ class Web:
         name = request.path_params["name"]
         form = await self.form(request)
         text = form.get("action", "").strip()
-        state, cards = self.store.load(name)
+        state, cards = self.playing(name)
         if state.is_terminal():
             raise ElevenesError("the game is over: start a new one")
         if not text:
@@ -320,7 +340,7 @@ class Web:
         return RedirectResponse(f"/game/{name}", status_code=303)
 
     async def hint(self, request: Request) -> Response:
-        state, _ = self.store.load(request.path_params["name"])
+        state, _ = self.playing(request.path_params["name"])
         if state.is_terminal():
             return HTMLResponse("<p>The game is over.</p>")
         # the solver may think for a while: off the event loop, so other pages still answer
@@ -443,7 +463,7 @@ class Web:
         if made.game == "elevenes-for-one":  # the cards, each with the places to click it to
             try:
                 typed = json.loads(setup_text)
-            except ValueError:
+            except (ValueError, RecursionError):
                 typed = {}
             where = disputes.card_places(typed if isinstance(typed, dict) else {})
             names = tables.book_of(made.start())
@@ -465,9 +485,10 @@ class Web:
             if form.get("place"):  # a card clicked into a place: the typed position, changed
                 card, _, place = form["place"].partition(":")
                 doc = disputes.parse_json_text(text, "position.json")
-                if not isinstance(doc, dict) or not card.isdigit():
+                if not isinstance(doc, dict):
                     raise ElevenesError("position.json: expected a state document (an object)")
-                text = readable_json(disputes.place_card(doc, int(card), place))
+                text = readable_json(disputes.place_card(doc, whole_number(card, "card"),
+                                                         place))
             options, doc = disputes.check_setup(game_id, text)
         except ElevenesError as exc:
             return self.dispute_page(made, text, str(exc).splitlines()[0], 422)
@@ -554,10 +575,8 @@ class Web:
             target = self.store.new_game_path(game_id)
             self.store.save(target, state, str(path), log)
             return RedirectResponse(f"/game/{target.stem}", status_code=303)
-        games_text = form.get("games", "200").strip()
-        if not games_text.isdigit():
-            raise ElevenesError(f"games: a whole number, not {games_text!r}")
-        job = card_work.start_analysis(game_id, path, int(games_text))
+        games = whole_number(form.get("games", "200").strip(), "games", lowest=1)
+        job = card_work.start_analysis(game_id, path, games)
         return RedirectResponse(f"/jobs/{job.id}", status_code=303)
 
     async def job_page(self, request: Request) -> Response:

@@ -149,12 +149,11 @@ def _prefixes(folder: str) -> list[str]:
 
 def parse_json_text(text: str, what: str) -> Any:
     """JSON typed in a form, with the message a JSON file would get from the CLI."""
+    from ..games.prompt import parse_json
+
     if len(text) > MAX_TEXT:
         raise ElevenesError(f"{what}: too long ({len(text)} characters)")
-    try:
-        return json.loads(text)
-    except ValueError as exc:
-        raise ElevenesError(f"{what}: not valid JSON: {exc}") from None
+    return parse_json(text, what)
 
 
 def check_setup(game_id: str, text: str) -> tuple[Json, Json]:
@@ -207,18 +206,23 @@ PLACES = {"trolley": "trolley", "up": "pantry, face up", "down": "pantry, face d
 whether the position is one the rules allow is checked by ``state_from_json``)."""
 
 
+def _cards_in(doc: Json, zone: str) -> list[Any]:
+    """The entries of a zone of a typed document, or none when it is not a list (the
+    document's own check says what is wrong with it)."""
+    value = doc.get(zone)
+    return value if isinstance(value, list) else []
+
+
 def card_places(doc: Json) -> dict[int, str]:
     """Where each card lies in an Elevenes for One state document."""
     found: dict[int, str] = {}
-    for card in doc.get("trolley") or []:
-        found[card] = "trolley"
-    for entry in doc.get("pantry") or []:
-        if isinstance(entry, list) and len(entry) == 2:
+    for zone in ("trolley", "discard", "deck"):
+        for card in _cards_in(doc, zone):
+            if isinstance(card, int):
+                found[card] = zone
+    for entry in _cards_in(doc, "pantry"):
+        if isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], int):
             found[entry[0]] = "down" if entry[1] == "down" else "up"
-    for card in doc.get("discard") or []:
-        found[card] = "discard"
-    for card in doc.get("deck") or []:
-        found[card] = "deck"
     return found
 
 
@@ -227,9 +231,9 @@ def place_card(doc: Json, card: int, place: str) -> Json:
     if place not in PLACES or not 1 <= card <= 11:
         raise ElevenesError(f"cannot put card {card} in {place!r}")
     for zone in ("trolley", "discard", "deck"):
-        doc[zone] = [c for c in doc.get(zone) or [] if c != card]
-    doc["pantry"] = [e for e in doc.get("pantry") or [] if not (isinstance(e, list) and e and
-                                                                e[0] == card)]
+        doc[zone] = [c for c in _cards_in(doc, zone) if c != card]
+    doc["pantry"] = [e for e in _cards_in(doc, "pantry") if not (isinstance(e, list) and e and
+                                                                  e[0] == card)]
     if place in ("up", "down"):
         doc["pantry"].append([card, place])
     else:

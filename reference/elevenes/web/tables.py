@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from fractions import Fraction
 from typing import Any
 
 import attrs
@@ -303,15 +302,19 @@ def hint(state: State) -> Hint:
     """Elevenes for One: the exact solver's best move and its chance to win (from the shipped
     values); the other games: the greedy bot's move."""
     if state.game.id == "elevenes-for-one" and not state.is_chance_node():
-        from ..games.elevenes_for_one.solver import make_solver, native_passes
+        # the terminal's hint: shipped or cached values, a variant's bounded in time
+        from ..core.solve import SolverError
+        from ..games.elevenes_for_one.hints import move_values, percent, ranked
+        from ..games.elevenes_for_one.terminal import HINT_SECONDS
 
-        solver = make_solver("win", passes=native_passes(state, "win"))
-        values: dict[Action, Fraction] = dict(solver.action_values(state))
-        best = max(values.values())
-        rows = tuple((state.action_to_string(a), f"{float(v) * 100:.2f}%", v == best)
-                     for a, v in values.items())
-        first = next(a for a, v in values.items() if v == best)
-        return Hint(state.action_to_string(first), "the exact solver (best chance to win)",
-                    f"{float(best) * 100:.4f}%", rows)
+        try:
+            values = move_values(state, ("win",), time_limit=HINT_SECONDS)  # type: ignore[arg-type]
+        except SolverError as exc:
+            action = bot(state)(state, random.Random(len(state.history)))
+            return Hint(state.action_to_string(action), f"the greedy bot (no exact hint: {exc})")
+        moves = ranked(state, values["win"])  # type: ignore[arg-type]
+        best = moves[0][1]
+        rows = tuple((text, percent(value), value == best) for text, value in moves)
+        return Hint(moves[0][0], "the exact solver (best chance to win)", percent(best), rows)
     action = bot(state)(state, random.Random(len(state.history)))
     return Hint(state.action_to_string(action), "the greedy bot")
