@@ -1,0 +1,61 @@
+"""Faults planted in Elevenes (2-4 players) that the suite cannot see."""
+
+from __future__ import annotations
+
+from faults import (
+    API_ONLY,
+    DEAD,
+    FAST_PATH,
+    NUMBERING,
+    OPTIONS,
+    OVERWRITTEN,
+    SCHEMA,
+    TEXT,
+    VARIANT,
+    Equivalent,
+)
+
+ENTRIES: list[Equivalent] = [
+    *(Equivalent("elevenes", file, where, code, why) for file, where, code, why in [
+        ("notation.py", "<module>", "", NUMBERING),
+        ("notation.py", "arrange_token", "", NUMBERING),
+        ("notation.py", "encode_choice", "", NUMBERING),
+        ("notation.py", "decode_choice", "", NUMBERING),
+        ("notation.py", "action_to_string", "", API_ONLY),
+        ("notation.py", "string_to_action", "words[0] in SIMPLE_BY_NAME",
+         "one word: its first is its last"),
+        ("notation.py", "string_to_action", "SIMPLE_BY_NAME[words[0]]",
+         "one word: its first is its last"),
+        ("notation.py", "string_to_action", "raise bad(f", TEXT),
+        ("state.py", "<module>", '"fr": {', OPTIONS),
+        ("state.py", "<module>", "MIN_FACE_UP", TEXT),
+        ("state.py", "ElvGame", "", OPTIONS),
+        ("state.py", "__init__", "target not in edition", OPTIONS),
+        ("state.py", "__init__", "if cards is None", VARIANT),
+        ("state.py", "__init__", "load_cards(None", VARIANT),
+        ("state.py", "__init__", "-player game has seats", TEXT),
+        ("state.py", "__init__", 'self.options["guests"] and len(cards.guests)', OPTIONS),
+        ("state.py", "__init__", "self.values = [0] +", DEAD),
+        ("state.py", "__init__", "self.server = 0", OVERWRITTEN),
+        ("state.py", "__init__", "self.bowl = 0", OVERWRITTEN),
+        ("state.py", "__init__", "self.spread = ", OVERWRITTEN),
+        ("state.py", "__init__", "self.aside = ", OVERWRITTEN),
+        ("state.py", "__init__", "self.guest = ", OVERWRITTEN),
+        ("state.py", "__init__", "self.dealing = ", OVERWRITTEN),
+        ("state.py", "__init__", "self.centre = ", OVERWRITTEN),
+        ("state.py", "start_round", "self.spread = ", OVERWRITTEN),
+        ("state.py", "start_turns", "self.dealing = (0, 0)", OVERWRITTEN),
+        ("state.py", "legal_actions", "", FAST_PATH),
+        ("state.py", "arrange_actions", "kitchen if kitchen is not None", FAST_PATH),
+        ("state.py", "playable", "if requires:", "no condition and an empty list of "
+         "conditions both allow the card"),
+        ("views.py", "explain_illegal", "PLAY <= action < ARRANGE", API_ONLY),
+        ("views.py", "explain_illegal", "PLAYER <= action < PLAYER + 4 or", API_ONLY),
+        ("views.py", "explain_illegal", "is not waiting to be dealt", TEXT),
+        ("views.py", "state_from_json", "check_state_document", SCHEMA),
+        ("views.py", "state_from_json", 'doc["game"] != game.id', SCHEMA),
+        ("views.py", "check_deal", "raise BadState(f", TEXT),
+        ("views.py", "check_deal", 'f"her own cards at positions', TEXT),
+        ("views.py", "check_deal", 'f"{3 if p < player else 0} cards', TEXT),
+    ]),
+]
