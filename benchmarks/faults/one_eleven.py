@@ -67,7 +67,53 @@ ENTRIES: list[Equivalent] = [
         ("state.py", "_end_play", "self.side = self.roll = 0", OVERWRITTEN),
         ("state.py", "returns", "", "all zero either way until the game is over"),
         ("notation.py", "_check_pending", "asking == A_DRAW and not state.pile_size", LATER),
-        ("notation.py", "_check_pending", "asking == A_PARTY and state.who != state.active",
-         LATER),
+        # seats in a document are never negative: the schema's minimum is 0
+        ("notation.py", "state_from_doc", "if not 0 <= state.active < n", SCHEMA),
+        ("notation.py", "state_from_doc", "if not 0 <= state.target_player < n", SCHEMA),
+        ("notation.py", "_check_pending", "not 0 <= state.who < state.n", SCHEMA),
+        ("notation.py", "parse_action", "c >> 2 < JACK for c in cards", "a diamond face card is "
+         "worth 10, 12 or 14 and the ace 11: no other diamond makes 11 with one"),
+        # the refusals: the last check of a party that no text reaches, and branches that
+        # differ only in their words
+        ("rules.py", "_party", "if not complete:", "an attacking party that gets here names all "
+         "four suits (one missing is refused just before): no suit is left out"),
+        ("rules.py", "_party", "if not wanted_ok or bonus & ~allowed", "a party from the text "
+         "that passes every check before is legal: the last refusal is never reached"),
+        ("rules.py", "_party", "allowed |= 1 << s", "only a party with a wrong bonus gets here: "
+         "with no suit allowed it is refused under G111.PARTY.BONUS all the same"),
+        ("rules.py", "_party", "wanted_ok = all(", "only a party with a wrong bonus gets here: "
+         "with a set of equal cards it is refused under G111.PARTY.BONUS either way"),
+        ("rules.py", "_target", "if action < ATTACK_PLAYER:", TEXT),
+        ("rules.py", "_discard", "if len(state.hands[state.who]) <= HAND:", TEXT),
+        ("rules.py", "_store", "if not 0 <= item < 3:", API_ONLY),  # buy nothing is always legal
+        # one strike (G111.FIGHT.SHIELD, G111.FIGHT.KNOCK-OUT, G111.FIGHT.HEALTH)
+        ("state.py", "_resolve", "if shield > 0:", "a strike scores at least 1 (attack 0 or more "
+         "plus the roll): with no shield both paths take all the points off the health"),
+        ("state.py", "_resolve", "elif points < shield:", "points equal to the shield are the "
+         "knock-out, taken just before"),
+        ("state.py", "_resolve", "if health < 0:", "a health of 0 is kept at 0 either way"),
+        ("state.py", "_resolve", "self._defeat(1 - side, exact)", "the fight's end tests only "
+         "whether the loser is side 1: sides 0 and 2 take the same branch"),
+        ("state.py", "_parties", "if not groups:", "with no set of equal cards the loop over the "
+         "picks runs once, with no bonus: the same party"),
+        ("state.py", "_parties", "options[suit].append(-1)", "any negative rank is no card to "
+         "party_code and bonus_groups"),
+        ("state.py", "_striker_party", "", "the store is asked of the target's side only in a "
+         "fight against a player (a boss's roll opens no store), so a target player is set"),
+        ("state.py", "_start_turn", "self._placement()", "a turn starts with a card in the draw "
+         "pile or the discards: hands hold five cards at most then, and the 40 number cards of a "
+         "deck cannot all be in hands"),
+        ("state.py", "_place", "self._placement()", "the placement question, of the active "
+         "player, is already the one asked"),
+        ("state.py", "_strike_next", "self.who = -1", OVERWRITTEN),
+        ("state.py", "_game_over", "self.who = -1", "no one is asked once the game is over: the "
+         "seat asked is read by nothing (current_player is -4, the pending document names none)"),
+        ("state.py", "_end_play", "self.target_boss = self.target_player = -1", "every reader "
+         "tests a target with >= 0: -1 and -2 both mean none"),
+        ("state.py", "action_to_string", "", "action_text does not read its second argument"),
+        ("state.py", "_apply", "action - PARTY", NUMBERING),
+        ("state.py", "_apply", "action - DEFEND", NUMBERING),
+        ("state.py", "_apply", "elif asking == A_DISCARD:", "the last question left: no action is "
+         "legal once the game is over, so only a discard gets here"),
     ]),
 ]

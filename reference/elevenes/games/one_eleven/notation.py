@@ -25,6 +25,7 @@ from .cards import (
     DISCOUNT_NONE,
     END_TURN,
     FIGHT_ON,
+    HAND,
     JACK,
     KEEP,
     KING,
@@ -456,6 +457,9 @@ def state_from_doc(game: OneElevenGame, doc: Mapping[str, Any]) -> OneElevenStat
             state.slots[s].append([card, boss["shield"], boss["health"], boss["coins"]])
             seen[card] += 1
     state.defeated = sorted(_cards(list(doc["defeated"]), "defeated"))
+    if any(not JACK <= c >> 2 <= KING for c in state.defeated):
+        raise _bad("only bosses are defeated: the defeated cards are J, Q and K "
+                   "(G111.RULING.DEFEATED-BOSS)")
     pile = [0] * NUM_CARDS
     for c in _cards(list(doc["draw_pile"]), "draw_pile"):
         pile[c] += 1
@@ -535,6 +539,9 @@ def _check_pending(state: OneElevenState) -> None:
         raise _bad("the pending decision names no player of the table")
     if asking == A_DRAW and not state.pile_size:
         raise _bad("a draw is pending but the draw pile is empty (G111.RULING.EMPTY-PILE)")
+    if asking == A_DRAW and state.draw_for == 0 and any(len(h) > HAND for h in state.hands):
+        raise _bad(f"the deal gives {HAND} cards each: no hand holds more while it goes on "
+                   "(G111.SETUP.DEAL)")
     if asking in (A_PLACE, A_PARTY, A_COINS, A_TARGET) and state.who != state.active:
         raise _bad(f"{asking_doc(state)['asking']!r} is asked of the active player "
                    f"({state.active}) only, not of player {state.who} (G111.BOSS.PLACE, "
