@@ -531,6 +531,10 @@ class Game:
                 self.swap(*nums)
             self.choice = None
             self.finish()
+        elif word == "score" and any(n != self.top() + 1 for n in nums):
+            # before the card's own rule: a card not next after the trolley's top card,
+            # whether it is in the discard pile or not
+            raise Refused("EFO.SCORE.NEXT", f"{text!r}: only card {self.top() + 1} is next")
         elif len(nums) != 1:
             raise Refused(rule, f"{text!r}: the effect takes one card")
         elif word == "return":
@@ -546,8 +550,6 @@ class Game:
             n = nums[0]
             if n not in self.discard:
                 raise Refused(rule, f"card {n} is not in the discard pile")
-            if n != self.top() + 1:
-                raise Refused("EFO.SCORE.NEXT", f"card {n} is not next to score")
             self.choice = None
             self.discard.remove(n)
             self.trolley.append(n)
