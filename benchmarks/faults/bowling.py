@@ -14,6 +14,13 @@ from faults import (
     Equivalent,
 )
 
+PREFIXES = ("the check that no ball follows the end of its frame is made on the same "
+            "beginnings of the frame's balls, one ball apart: the same documents are refused "
+            "(only the message differs)")
+BEFORE_TENTH = ("the frames before the current one are frames 1-9, and a frame number is "
+                "only ever told apart from the tenth: frames 0-8 read as frames before the "
+                "tenth too")
+
 ENTRIES: list[Equivalent] = [
     *(Equivalent("bowling-solitaire", file, where, code, why) for file, where, code, why in [
         ("layout.py", "_neighbours", "", DEAD),
@@ -48,14 +55,16 @@ ENTRIES: list[Equivalent] = [
         ("notation.py", "_frame_progress", "if pins == standing", DEAD),
         ("notation.py", "_frame_progress", "ball, standing, first = 1, 10, 0", DEAD),
         ("notation.py", "state_from_doc", "if problem is not None", SCHEMA),
-        ("notation.py", "state_from_doc", "counts = [0] * 10", DEAD),
+        ("notation.py", "state_from_doc", "counts = [0] * 10", "an eleventh count, of a card "
+         "10 that no game has, is read only as a chance outcome's probability (Python API); "
+         "`legal` lists the numbers 0-9"),
         ("notation.py", "state_from_doc", "strict=True", DEAD),
         ("notation.py", "state_from_doc", "raise _bad(", TEXT),
         ("notation.py", "state_from_doc", "missing = [", TEXT),
         ("notation.py", "state_from_doc", "state.out = [out.count(v) for v in range(10)]", DEAD),
         ("notation.py", "state_from_doc", "state._by_digit", FAST_PATH),
         ("notation.py", "state_from_doc", "state.standing = 0", OVERWRITTEN),
-        ("notation.py", "state_from_doc", "state.stock = [0] * 10", DEAD),
+        ("notation.py", "state_from_doc", "state.stock = [0] * 10", OVERWRITTEN),
         ("notation.py", "_check_partial_deal", "raise _bad(", TEXT),
         ("scoring.py", "<module>", "PERFECT", DEAD),
         ("scoring.py", "frame_done", "balls[0] == 10",
@@ -91,5 +100,11 @@ ENTRIES: list[Equivalent] = [
         ("state.py", "digit_of", "", "used by the bots only"),
         ("state.py", "cards_left", "", "used by the bots only"),
         ("state.py", "observation", "if player != 0", "the suite asks only for seats a game has"),
+        ("state.py", "_settle", "if self.standing:", "with no pin standing no knock can take "
+         "a pin: the search finds none and the ball ends the same"),
+        ("notation.py", "_frame_progress", "for number, pins in enumerate(balls, 1)", PREFIXES),
+        ("notation.py", "_frame_progress", "frame_done(frame, balls[: number - 1])", PREFIXES),
+        ("notation.py", "state_from_doc", "_frame_progress(index + 1, balls)", BEFORE_TENTH),
+        ("notation.py", "state_from_doc", "if not frame_done(index + 1, balls)", BEFORE_TENTH),
     ]),
 ]

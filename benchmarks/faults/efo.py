@@ -25,8 +25,6 @@ ENTRIES: list[Equivalent] = [
         ("encode_all", "", NUMBERING),
         ("<module>", "MASK_CARDS", NUMBERING),
         ("check_consistent", "0 <= self.cursor <", "the JSON Schema makes the cursor 0 or more"),
-        ("load_stack", '0 if event == "discard" else 1', "a discard text's cost is never paid "
-         "(a discarded card costs no minute); only a use's or a score's is read"),
         ("decode_choice", "", NUMBERING),
         ("<module>", "DEAL_TOTALS", FAST_PATH),
         ("_running_totals", "", FAST_PATH),
@@ -44,9 +42,12 @@ ENTRIES: list[Equivalent] = [
         ("verb_swap", "", DEFENSIVE),
         ("verb_return_after_self", "chosen[0] if chosen else card", DEFENSIVE),
         ("verb_return_after_self", "target is None or", DEFENSIVE),
-        ("verb_return_after_self", "pantry.index(fr.card) + 1 if", DEAD),
+        ("verb_return_after_self", "pantry.index(fr.card) + 1 if", "a card used stands just "
+         "before the cursor: after its place is where the cursor stands"),
         ("verb_score", "chosen[0] if chosen else card", DEFENSIVE),
         ("verb_score", "target is None or", DEFENSIVE),
+        ("verb_send_to_end", "st.down.discard(target)",
+         "remove() has already turned the card face up"),
         ("verb_send_to_end", "", DEFENSIVE),
         ("_number", "", VARIANT),
         ("EfoGame", "OptionSpec", OPTIONS),
@@ -56,9 +57,10 @@ ENTRIES: list[Equivalent] = [
         ("__init__", "self.cursor = 0", OVERWRITTEN),
         ("__init__", "range(len(ALL_CARDS) + 1)", DEAD),
         ("num_players", "", "the suite asks only for seats a game has"),
-        ("remove", "self.down.discard(card)", "insert() turns the card face up as well"),
+        ("remove", "self.down.discard(card)", "its one caller (send_to_end) turns the card "
+         "face up itself"),
         ("insert", "self.down.discard(card)",
-         "remove() already took the card out of the face-down set"),
+         "the card comes back from the discard pile, and only pantry cards lie face down"),
         ("insert", "self.cursor", DEAD),
         ("current_player", "phase == EFFECT", SOLO),
         ("is_chance_node", "", API_ONLY),
@@ -87,7 +89,26 @@ ENTRIES: list[Equivalent] = [
         ("check_consistent", "self.phase not in PHASES", SCHEMA),
         ("check_consistent", "len(self.discard) > DISCARD_LIMIT", SCHEMA),
         ("check_consistent", "self.minutes <= 15", SCHEMA),
+        ("from_json", "check_playable(state", "every position the checks before let through "
+         "has a legal action: step 1 a card to lay out, step 2 `pass`, step 3 `use`, and a "
+         "loaded effect runs until it asks (a choice always has an option) or ends"),
+        ("resume_loaded", "if frame.pc > len(program)", "the statement check of the stack "
+         "refuses first: a waiting effect stands at a statement of its text, never past it"),
+        ("resume_loaded", "frame = self.stack[-1]", "the check that follows holds for every "
+         "entry of a loaded stack (each stands at a statement of its text or just past it)"),
+        ("_apply", "if self.program(frame)", FAST_PATH),
+        ("run", "if stack[-1] is not frame", "a step that starts another effect without "
+         "asking first: no printed card has one (Elevenses scores from the pile in a `may`, "
+         "always asked, and the effect it starts runs from the answer)"),
+        ("stack_json", "index == len(self.stack) - 1", "with the printed cards the statement "
+         "that asks a decision reads the same counted either way (as the waiting statement or "
+         "as the statement of the step before it): each asking choice is its statement's "
+         "first step"),
     ]),
+    Equivalent("elevenes-for-one", "rulebook:cards.cards", "card 7",
+               "choose exactly 2 face_up in pantry except self -> swap",
+               "`choose 2` differs from `choose exactly 2` only with one candidate, taken "
+               "alone; `swap` needs two cards and does nothing with one, as `exactly` does"),
     Equivalent("elevenes-for-one", "vocab.py", "", "", "what the card language accepts in a "
                "user's card file; the printed cards are checked the same way"),
 ]
