@@ -30,8 +30,6 @@ ENTRIES: list[Equivalent] = [
         ("layout.py", "letters_to_mask", "",
          "the action text is read by the notation's own parser; this helper serves the API"),
         ("layout.py", "is_connected", "return False", DEAD),
-        ("notation.py", "parse_action", 'words[1] not in ("0", "1", "2")',
-         "a later check of the same text refuses a pile other than 0-2"),
         ("notation.py", "state_from_doc", "FRAMES if phase == OVER else frame",
          "the check before makes a finished game's frame 10"),
         ("notation.py", "state_from_doc", "if state.standing == 0", LATER),

@@ -70,7 +70,9 @@ ENTRIES: list[Equivalent] = [
         ("action_to_string", "", API_ONLY),
         ("string_to_action", "words[0] in SIMPLE_BY_NAME", "one word: its first is its last"),
         ("string_to_action", "SIMPLE_BY_NAME[words[0]]", "one word: its first is its last"),
-        ("string_to_action", "1 <= n <= 11", "the pattern [1-9] admits no 0"),
+        ("string_to_action", "1 <= n <= 11", "the pattern [1-9] admits no 0; a 12 reads as "
+         "a number whose text reads back otherwise, and such a number is refused as text that "
+         "is no action (EFO.ACTIONS) all the same"),
         ("string_to_action", "numbers[0]", "one number: its first is its last"),
         ("explain_illegal", "FRONT_BASE < action < FRONT_BASE + 12", API_ONLY),
         ("explain_illegal", "DEAL_BASE < action < DEAL_BASE + 12", API_ONLY),
