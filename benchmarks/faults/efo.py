@@ -54,7 +54,6 @@ ENTRIES: list[Equivalent] = [
         ("__init__", "self.cards = cards if cards", VARIANT),
         ("__init__", "self.printed_cards", FAST_PATH),
         ("__init__", "self.minutes = 15", OVERWRITTEN),
-        ("__init__", "self.cursor = 0", OVERWRITTEN),
         ("__init__", "range(len(ALL_CARDS) + 1)", DEAD),
         ("num_players", "", "the suite asks only for seats a game has"),
         ("remove", "self.down.discard(card)", "its one caller (send_to_end) turns the card "
@@ -84,7 +83,6 @@ ENTRIES: list[Equivalent] = [
         ("_apply", "or self.stack:", FAST_PATH),
         ("end_of", "if card in self.pantry", DEAD),
         ("end_of", "card == 11", VARIANT),
-        ("step_four", "self.cursor = 0", OVERWRITTEN),
         ("load_stack", "card not in self.cards.cards", SCHEMA),
         ("from_json", "check_state_document", SCHEMA),
         ("from_json", 'doc["game"] != game.id', SCHEMA),
