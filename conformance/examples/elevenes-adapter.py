@@ -160,23 +160,151 @@ def load(doc, options):
     st["reveal"] = list(doc.get("reveal", []))
     st["stack"] = copy.deepcopy(doc.get("stack", []))
     st["choice"] = None
-    st["seen"] = copy.deepcopy(doc.get("seen", []))
+    st["seen"] = [dict({"position": 0, "by": None}, **e)
+                  for e in copy.deepcopy(doc.get("seen", []))]
     ann = doc.get("announced")
     if ann is None and o["edition"] == "fr":
         ann = [0] * n
     st["announced"] = ann
     st["last_round"] = doc.get("last_round")
     st["winners"] = list(doc.get("winners", []))
+    check_cards(st, n)
+    if o["edition"] == "fr" and len(ann) != n:
+        raise ValueError("announced holds one value per player (ELV.EDITION.ANNOUNCE)")
+    if not (0 <= st["server"] < n and 0 <= st["turn"] < n):
+        raise ValueError("server and turn are seats of the game (ELV.TURN.ORDER)")
     check_places(st, n)
     if st["bowl"] < 0 or min(p["cubes"] for p in st["players"]) < 0 or (
         st["bowl"] + sum(p["cubes"] for p in st["players"]) != (25 if o["edition"] == "en" else 30)
     ):
         raise ValueError("the bowl and the players' cubes must add up to the edition's cubes")
+    if st["phase"] == "deal" and st["dealing"] is None:
+        st["dealing"] = [0, 2]
+    check_position(st, n)
     if st["phase"] == "deal" and not st["deck"]:
         st["deck"] = [c for c in all_cards(n) if not placed(st, c)]
     if st["phase"] == "deal" and st["dealing"] is None:
         st["dealing"] = [0, 2]
     return st
+
+
+def check_cards(st, n):
+    """Every card, seat and back written is one of the game (formats page, Consistency 0)."""
+    pattern = re.compile(card_re(n))
+
+    def card(c):
+        if not isinstance(c, str) or not pattern.fullmatch(c.lstrip("~")):
+            raise ValueError(f"{c!r} is not a card of a {n}-player game (ELV.COMPONENTS)")
+
+    def seat(v):
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < n:
+            raise ValueError(f"{v!r} is not a seat of a {n}-player game")
+
+    for p in st["players"]:
+        for x in p["spread"]:
+            if x is not None:
+                card(x)
+        for c in p["kitchen"]:
+            card(c)
+        if p["aside"] is not None:
+            card(p["aside"])
+    if st["centre"] is not None:
+        card(st["centre"])
+    if st["phase"] != "guests":
+        for c in st["deck"]:
+            card(c)
+    for f in st["stack"]:
+        card(f["card"])
+        seat(f["owner"])
+        for name, v in (f.get("names") or {}).items():
+            if name in ("p", "q"):
+                seat(v)
+            else:
+                card(v)
+        if f.get("picked_back") is not None and f["picked_back"] not in LETTERS[:n]:
+            raise ValueError("picked_back is the back of a set in play "
+                             "(ELV.RULING.SANDWICHES-BACKS)")
+    for e in st["seen"]:
+        for v in e["to"]:
+            seat(v)
+        for c in e["cards"]:
+            card(c)
+        if e["by"] is not None:
+            card(e["by"])
+
+
+def check_position(st, n):
+    """Consistency 3-7 of the formats page: a position the rules can reach."""
+    ph = st["phase"]
+    P = st["players"]
+    if ph == "over":
+        if not st["winners"]:
+            raise ValueError("a finished game names its winners (ELV.GAME.END)")
+        return
+    if ph in ("deal", "guests"):
+        seat, pos = st["dealing"] if st["dealing"] else (0, 0)
+        if ph == "deal":
+            if not (0 <= seat < n and 2 <= pos <= 9):
+                raise ValueError("a deal is at a seat and a position 2-9 (ELV.ROUND.DEAL)")
+            for i, p in enumerate(P):
+                upto = 10 if i < seat else (pos if i == seat else 2)
+                for k, x in enumerate(p["spread"], start=1):
+                    if 2 <= k < upto:
+                        if x is None or LETTERS.index(setl(x)) != i:
+                            raise ValueError("a seat is dealt its own set, in order "
+                                             "(ELV.ROUND.DEAL)")
+                    elif x is not None:
+                        raise ValueError("nothing lies where no card was dealt (ELV.ROUND.DEAL)")
+                if len(p["kitchen"]) != (3 if i < seat else 0):
+                    raise ValueError("a dealt seat's kitchen holds 3 cards (ELV.ROUND.DEAL)")
+        else:
+            if not 0 <= seat < n or any(bool(p["guest"]) != (i < seat) for i, p in enumerate(P)):
+                raise ValueError("guests are dealt in seat order (ELV.GUESTS.DEAL)")
+            held = [p["guest"] for p in P if p["guest"]]
+            if sorted(st["deck"]) != sorted(set(GUESTS) - set(held)) or len(held) != len(set(held)):
+                raise ValueError("the guests to deal are those nobody holds (ELV.GUESTS.DEAL)")
+            if any(len(p["kitchen"]) != 3 for p in P):
+                raise ValueError("guests are dealt once the kitchens are (ELV.GUESTS.DEAL)")
+        if (any(x and not x.startswith("~") for p in P for x in p["spread"])
+                or any(p["aside"] for p in P) or st["centre"] or st["stack"]
+                or any(p["revealed"] for p in P)):
+            raise ValueError("while dealing nothing is face up, aside, in the centre or revealed, "
+                             "and no effect runs (ELV.ROUND.DEAL)")
+        return
+    for i, p in enumerate(P):
+        for k, x in enumerate(p["spread"], start=1):
+            if x is None:
+                if 2 <= k <= 9:
+                    raise ValueError("positions 2-9 hold a card in a round (ELV.PLAY.POSITIONS)")
+            elif not x.startswith("~"):
+                if num(x) != k:
+                    raise ValueError("a face-up card lies at its own position (ELV.PLAY.POSITIONS)")
+            elif not 2 <= k <= 9:
+                raise ValueError("positions 1 and 10 hold no face-down card (ELV.PLAY.POSITIONS)")
+        mine = f"11{LETTERS[i]}"
+        if mine not in p["kitchen"] and all(x is None or x.lstrip("~") != mine
+                                            for x in p["spread"]):
+            raise ValueError("a player's Elevenses stays with her (ELV.KEEP.ELEVENSES)")
+        if not p["kitchen"] and p["aside"] is None:
+            raise ValueError("a kitchen is never empty (ELV.RULING.EMPTY-KITCHEN)")
+        if p["aside"] is not None and ph != "effect":
+            raise ValueError("a card is set aside only in phase effect (ELV.PASS.SIMULTANEOUS)")
+    if st["options"]["guests"]:
+        held = [p["guest"] for p in P]
+        if None in held or 0 in held or len(set(held)) != n or any(g not in GUESTS for g in held):
+            raise ValueError("every player holds a different guest (ELV.GUESTS.DEAL)")
+    elif any(p["guest"] for p in P) or any(p["revealed"] for p in P):
+        raise ValueError("no guests without the option guests (ELV.GUESTS.DEAL)")
+    if (ph == "effect") != bool(st["stack"]):
+        raise ValueError("phase effect and only it has an effect in progress (ELV.PLAY.SPECIAL)")
+    if ph == "reveal":
+        asked = [i for i, p in enumerate(P) if p["guest"] and not p["revealed"]
+                 and face_up_count(p) >= 3]
+        if not st["reveal"] or any(i not in asked for i in st["reveal"]):
+            raise ValueError("the seats asked hold a hidden guest and three face-up cards "
+                             "(ELV.GUESTS.ASKED)")
+    if st["centre"] is not None:
+        raise ValueError("an Elevenses in the centre ends the round at once (ELV.END.ELEVENSES)")
 
 
 def check_places(st, n):
