@@ -159,6 +159,8 @@ def load(doc, options):
     st["dealing"] = doc.get("dealing")
     st["reveal"] = list(doc.get("reveal", []))
     st["stack"] = copy.deepcopy(doc.get("stack", []))
+    for f in st["stack"]:
+        f.setdefault("names", {})  # left out while the text has named nothing
     st["choice"] = None
     st["seen"] = [dict({"position": 0, "by": None}, **e)
                   for e in copy.deepcopy(doc.get("seen", []))]
