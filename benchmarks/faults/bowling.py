@@ -35,8 +35,10 @@ ENTRIES: list[Equivalent] = [
         ("notation.py", "state_from_doc", "if state.standing == 0", LATER),
         ("notation.py", "state_from_doc", "if not state._has_knock()", LATER),
         ("notation.py", "_check_partial_deal", "dealt_pins + sum(sizes) == DEAL_SIZE", LATER),
-        ("scoring.py", "marks", "", "the values set after a frame's last possible ball are never "
-         "read"),
+        ("scoring.py", "marks", "standing, fresh = 10, True", "the pins standing after a "
+         "spare are read only by a second ball of the fresh rack, which no frame has"),
+        ("scoring.py", "marks", "if fresh else (10, True)", "the values set after a rack's "
+         "second ball that is no spare are never read: that ball is its frame's last"),
         ("notation.py", "state_from_doc", 'f"after the balls', TEXT),
         ("state.py", "explain_illegal", "if count > 1", TEXT),
         ("state.py", "explain_illegal", "if mask == CENTRE",
