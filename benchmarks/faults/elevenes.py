@@ -5,7 +5,9 @@ from __future__ import annotations
 from faults import (
     API_ONLY,
     DEAD,
+    DEFENSIVE,
     FAST_PATH,
+    LATER,
     NUMBERING,
     OPTIONS,
     OVERWRITTEN,
@@ -14,6 +16,27 @@ from faults import (
     VARIANT,
     Equivalent,
 )
+
+ONE_ITEM = "a choice of exactly one item (or one top seat): its first item is its last"
+ONE_FRAME = "at most one effect is in progress in Elevenes: the stack's first entry is its last"
+NEGATIVE = "any negative number stands for no card (or no seat): -2 is read as -1 is"
+NO_BY_1 = ("card 1 (Tea Trolley) has no effect: no seen entry is `by` 1a (card 0), and only an "
+           "Elevenses reaches the centre")
+SUGAR = ("Sugar is the only card with a grant, and its grant holds only while it lies face up at "
+         "its position 4: the loop's other guards change nothing")
+ROUND_CUBE = ("only card 1 (Tea Trolley) has round_cube: the range's other ends are no card or "
+              "no cube")
+VALUE_RANGE = ("position 1 holds only the Tea Trolley (worth 0) face up, and positions 0 and 11 "
+               "are never face up")
+EMPTY_EFFECT = "a card whose effect is empty ends at once either way: the turn ends as it does"
+TWO_DIGITS = "a number in an action has at most two digits: `guest 100` is refused as text first"
+SAME_REFUSAL = "another text reaches the same refusal (ELV.ACTIONS), with other words only"
+GUEST_0 = "no action string is that number: `guest 0` is refused as text (ELV.ACTIONS) first"
+DEAL_RANGE = ("a later seat's spread must be empty either way: an empty range of dealt positions "
+              "ends at 1 as at 2")
+EMPTY_PLACE = "an empty place (-1) is of no seat's set (-1 // 11 is -1): the set test refuses it"
+FRAME_COST = "a frame's cost is Elevenes for One's (minutes): Elevenes never reads it"
+MASK = "the viewers' mask is read only for the seats of the game: bits beyond them change nothing"
 
 ENTRIES: list[Equivalent] = [
     *(Equivalent("elevenes", file, where, code, why) for file, where, code, why in [
@@ -57,5 +80,86 @@ ENTRIES: list[Equivalent] = [
         ("views.py", "check_deal", "raise BadState(f", TEXT),
         ("views.py", "check_deal", 'f"her own cards at positions', TEXT),
         ("views.py", "check_deal", 'f"{3 if p < player else 0} cards', TEXT),
+        ("notation.py", "string_to_action", "if not 1 <= number <= 99:", TWO_DIGITS),
+        ("notation.py", "string_to_action", "if len(words) in (2, 4) and (words[0]", SAME_REFUSAL),
+        ("notation.py", "string_to_action", "is not a card; cards are written", TEXT),
+        ("notation.py", "string_to_action", 'f"e.g. 7{SETS[0]}', TEXT),
+        ("primitives.py", "rule_for_exception", 'if name in ("1", "10"):', DEAD),
+        ("primitives.py", "zone_spread", "if c >= 0]", "the face_up filter of the one text "
+         "reading spread() (Tea) drops empty places anyway"),
+        ("primitives.py", "filter_picked_back", "fr.vars.get(BACK, -1)", DEFENSIVE),
+        ("primitives.py", "verb_flip_down", "", DEFENSIVE),
+        ("primitives.py", "verb_exchange", "if not chosen:", DEFENSIVE),
+        ("primitives.py", "verb_exchange", "if giver < 0 or taker < 0", DEFENSIVE),
+        ("primitives.py", "verb_exchange", "given = chosen[0]", ONE_ITEM),
+        ("primitives.py", "verb_set_aside", "if not chosen:", DEFENSIVE),
+        ("primitives.py", "verb_set_aside", "if holder < 0:", DEFENSIVE),
+        ("primitives.py", "verb_set_aside", "card = chosen[0]", ONE_ITEM),
+        ("primitives.py", "verb_pass_aside", "st.aside[player] = -1", NEGATIVE),
+        ("primitives.py", "verb_pick_back", "if chosen:", DEFENSIVE),
+        ("primitives.py", "verb_pick_back", "fr.vars[BACK] = chosen[0]", ONE_ITEM),
+        ("primitives.py", "verb_arrange", "if chosen:", DEFENSIVE),
+        ("primitives.py", "verb_arrange", "divmod(chosen[0], 8)", ONE_ITEM),
+        ("primitives.py", "verb_show", 'if name == "kitchen" and player != owner:', "Milk and "
+         "Cakes show a kitchen to another seat only (`except me`)"),
+        ("primitives.py", "verb_reveal", 'if name == "kitchen":', "only kitchens are revealed"),
+        ("state.py", "__init__", 'if int(self.options["first_server"]) >= self.players', OPTIONS),
+        ("state.py", "__init__", "missing = [n for n in range(1, NUMBERS + 1)", VARIANT),
+        ("state.py", "__init__", "if missing:", VARIANT),
+        ("state.py", "__init__", 'cards.program(n, "play") for n in range(1, NUMBERS + 1)',
+         "an entry for card 12, which no set has"),
+        ("state.py", "__init__", "self.cube_cards = ", ROUND_CUBE),
+        ("state.py", "__init__", "self.everyone = (1 << n) - 1", MASK),
+        ("state.py", "__init__", "self.revealed = [False] * n", OVERWRITTEN),
+        ("state.py", "holder", "return -1", DEFENSIVE),
+        ("state.py", "value", "for pos in range(1, 11) if up >> pos & 1", VALUE_RANGE),
+        ("state.py", "current_player", "if self.choice is not None else self.turn", DEFENSIVE),
+        ("state.py", "compute_legal", "if self.choice is not None else []", DEFENSIVE),
+        ("state.py", "compute_legal", "if phase == GUESTS:", "the only phase after it, over, has "
+         "an empty deck: no legal action either way"),
+        ("state.py", "_apply", "frame = self.stack[-1]", ONE_FRAME),
+        ("state.py", "_apply", "elif phase == GUESTS:", DEFENSIVE),
+        ("state.py", "start_round", "self.aside = [-1] * n", NEGATIVE),
+        ("state.py", "start_round", "self.centre = -1", NEGATIVE),
+        ("state.py", "play", "if self.game.programs[number]:", EMPTY_EFFECT),
+        ("state.py", "run", "frame = stack[-1]", ONE_FRAME),
+        ("state.py", "end_turn", 'if self.game.options["guests"]:', "without the Special "
+         "Guests nobody holds a guest, so nobody is asked either way"),
+        ("state.py", "may_reveal", "want_masks.get(self.guest[player], -1)", DEFENSIVE),
+        ("state.py", "returns", "if self.phase != OVER:", "`winners` is empty until the game is "
+         "over: every return is 0 either way"),
+        ("state.py", "place_awards", "top[0]", ONE_ITEM),
+        ("state.py", "place_awards", "awards[seconds[0]] = 1", ONE_ITEM),
+        ("vocab.py", "<module>", "card_numbers=(1, 11)", VARIANT),
+        ("vocab.py", "<module>", "chosen=", VARIANT),
+        ("views.py", "frame_json", "if back is not None and 0 <= back < n:", DEFENSIVE),
+        ("views.py", "seen_json", "if by >= 0 else None", NO_BY_1),
+        ("views.py", "state_to_json", '"centre": card_str(state.centre) if state.centre >= 0',
+         NO_BY_1),
+        ("views.py", "visible_face_down", "", SUGAR),
+        ("views.py", "observation", '"centre": card_str(state.centre) if state.centre >= 0',
+         NO_BY_1),
+        ("views.py", "observation", "card_str(state.stack[-1].card) if state.stack", ONE_FRAME),
+        ("views.py", "explain_illegal", "position = slot + 2", TEXT),
+        ("views.py", "explain_illegal", "if phase == EFFECT and state.choice is not None",
+         DEFENSIVE),
+        ("views.py", "explain_illegal", "frame = state.stack[-1]", ONE_FRAME),
+        ("views.py", "explain_illegal", "items[0] == frame.owner", ONE_ITEM),
+        ("views.py", "explain_illegal", "if phase == DEALING and DEAL <= action < GUEST:", GUEST_0),
+        ("views.py", "explain_illegal", "if phase == GUESTS and GUEST <= action < PLAYER:",
+         GUEST_0),
+        ("views.py", "state_from_json", 'f"players[{p}].spread[{position - 1}]"', TEXT),
+        ("views.py", "state_from_json", 'if len(doc["players"]) != n:', LATER),
+        ("views.py", "state_from_json", "if state.phase == EFFECT and state.choice is None:",
+         "run() leaves phase effect only with a choice or with the effect done: no document "
+         "reaches it"),
+        ("views.py", "state_from_json", 'check_playable(state, "ELV.TURN.ORDER")', "no document "
+         "that passes the earlier checks has no legal action or chance outcome"),
+        ("views.py", "load_frame", 'int(doc["owner"]), 1, pc, variables)', FRAME_COST),
+        ("views.py", "load_seen", "by = -1", NEGATIVE),
+        ("views.py", "check_deal", "upto = dict(done).get(p, 2)", DEAL_RANGE),
+        ("views.py", "check_consistent", 'raise BadState(f"{name} must be a seat', TEXT),
+        ("views.py", "check_consistent", "doubled = sorted(", TEXT),
+        ("views.py", "check_consistent", "if phase not in PHASES:", SCHEMA),
     ]),
 ]
