@@ -274,3 +274,70 @@ def test_a_table_too_small_for_the_positions_changes_no_value(objective: str) ->
             assert tiny.solve(leaf) == shipped[leaf], native.pass_start(leaf)
     finally:
         tiny.close()
+
+
+@needs_compiler
+@pytest.mark.parametrize(("cards", "minutes", "objective"),
+                         [(7, 15, "rating"), (8, 7, "rating"), (8, 15, "win")])
+def test_threads_share_a_solve_and_change_no_value_and_no_count(cards: int, minutes: int,
+                                                                objective: str) -> None:
+    """Two and three threads value the same pass starts as one thread does, and as many orders
+    of each pass end at each value (which leaf of equal value an order ends at may differ);
+    the workers took their share of the orders.  The tables are of an odd size (not 2^k) and
+    small, so that threads also overwrite each other's entries."""
+    game = make_game({"minutes": minutes})
+    found = {}
+    for threads in (1, 2, 3):
+        solver = native.NativeSolver(game, objective, threads=threads,
+                                     memo_entries=100_003 * threads)
+        try:
+            value = solver.value_of_start(11 - cards, minutes)
+            by_value = {}
+            for leaf, counts in solver.counts.items():
+                orders: dict[Fraction, int] = {}
+                for end, count in counts.items():
+                    orders[solver.values[end]] = orders.get(solver.values[end], 0) + count
+                by_value[leaf] = orders
+            found[threads] = (value, dict(solver.values), by_value)
+            if threads > 1:
+                assert solver.lib.efo_thread_stats(1) > 0  # the workers ran chunks
+        finally:
+            solver.close()
+    for threads in (2, 3):
+        value, values, by_value = found[threads]
+        assert value == found[1][0]
+        # which pass starts a search meets depends on what the table held: compare the common
+        common = values.keys() & found[1][1].keys()
+        assert len(common) >= 0.9 * len(found[1][1])
+        assert all(values[leaf] == found[1][1][leaf] for leaf in common)
+        assert all(by_value[leaf] == found[1][2][leaf] for leaf in common & by_value.keys()
+                   & found[1][2].keys())
+
+
+@needs_compiler
+def test_the_free_redeal_is_refused_with_threads_too(tmp_path: Path) -> None:
+    """The loop is found by whichever thread meets it, and the solve ends with the same
+    refusal; the solver can be used again after it."""
+    state = position(8, 3, cards=write_cards(tmp_path, "Free Cakes", 0))
+    leaf = native.pass_start_of(state)
+    assert leaf is not None
+    solver = native.NativeSolver(state.game, "rating", memo_log2=16, threads=2)
+    try:
+        for _ in range(2):
+            with pytest.raises(SolverError, match="loop through a chance node"):
+                solver.solve(leaf)
+    finally:
+        solver.close()
+
+
+@needs_compiler
+def test_the_command_takes_threads_and_refuses_none(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["solve", "elevenes-for-one", "--trolley", "5", "--minutes", "7", "--json",
+            "--recompute", "--no-cache"]
+    assert main([*args, "--threads", "2"]) == 0
+    two = json.loads(capsys.readouterr().out)["results"]
+    assert main([*args, "--threads", "1"]) == 0
+    one = json.loads(capsys.readouterr().out)["results"]
+    assert [r["value"] for r in two] == [r["value"] for r in one]
+    assert main([*args, "--threads", "0"]) == 1
+    assert "--threads takes a number of threads" in capsys.readouterr().err

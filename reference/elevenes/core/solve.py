@@ -91,7 +91,7 @@ class Progress:
         self.last = now
         line = f"\r{self.label}{text} {now - self.start:,.1f} s "
         self.width = max(self.width, len(line))
-        self.stream.write(line)
+        self.stream.write(line.ljust(self.width))  # over all of a longer line drawn before
         self.stream.flush()
         self.shown = True
 

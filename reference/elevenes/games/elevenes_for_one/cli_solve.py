@@ -46,6 +46,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--memory", type=float, default=1.0, metavar="GIB",
                         help="the native solver's table of positions, in GiB (default 1; the "
                              "whole game runs faster with 4-8); values stay exact with any size")
+    parser.add_argument("--threads", type=int, default=None, metavar="N",
+                        help="native engine: threads that share the solve of the first pass "
+                             "and the passes it needs (default: one per core; values do not "
+                             "depend on it)")
     parser.add_argument("--no-cache", action="store_true",
                         help="neither read nor keep pass-start values in the cache "
                              "(~/.cache/elevenes)")
@@ -181,7 +185,14 @@ def choose_engine(args: argparse.Namespace, state: EfoState) -> str:
 
 def solve_native(state: EfoState, objective: str, args: argparse.Namespace,
                  label: str | None) -> Solved:
-    from .native import NativeSolver, pass_start_of, shipped_file, table_log2, values_file
+    from .native import (
+        NativeSolver,
+        default_threads,
+        pass_start_of,
+        shipped_file,
+        table_entries,
+        values_file,
+    )
     from .native import Progress as NativeProgress
 
     game = state.game
@@ -199,7 +210,8 @@ def solve_native(state: EfoState, objective: str, args: argparse.Namespace,
                 super().draw(text)
 
         def layouts(self, done: int, total: int, passes: int, explored: int,
-                    inner: tuple[int, int, int, int] | None = None) -> None:
+                    inner: tuple[int, int, int, int] | None = None,
+                    partial: float = 0.0) -> None:
             if limit is not None and explored > limit:
                 self.close()
                 if path is not None:
@@ -209,12 +221,15 @@ def solve_native(state: EfoState, objective: str, args: argparse.Namespace,
                 print(f"error: more than {limit:,} positions: too large to solve exactly "
                       "here", file=sys.stderr, flush=True)
                 os._exit(1)
-            super().layouts(done, total, passes, explored, inner)
+            super().layouts(done, total, passes, explored, inner, partial)
 
     progress = Progress(label or "") if label or limit is not None else None
-    log2 = table_log2(len(state.deck) + len(state.pantry), args.memory)
+    entries = table_entries(len(state.deck) + len(state.pantry), args.memory)
+    if args.threads is not None and args.threads < 1:
+        raise BadOption(f"--threads takes a number of threads, 1 or more, not {args.threads}")
+    threads = args.threads or default_threads()
     start = time.perf_counter()
-    solver = NativeSolver(game, objective, progress, log2)
+    solver = NativeSolver(game, objective, progress, threads=threads, memo_entries=entries)
     try:
         if not args.recompute:
             shipped = shipped_file(game, objective)

@@ -79,9 +79,10 @@ def _native_progress(reporter: _Reporter, start: int) -> Any:
             reporter.draw(text)
 
         def layouts(self, done: int, total: int, passes: int, explored: int,
-                    inner: tuple[int, int, int, int] | None = None) -> None:
+                    inner: tuple[int, int, int, int] | None = None,
+                    partial: float = 0.0) -> None:
             reporter.native(explored - start)
-            super().layouts(done, total, passes, explored, inner)
+            super().layouts(done, total, passes, explored, inner, partial)
 
     return Forward(reporter.label)
 

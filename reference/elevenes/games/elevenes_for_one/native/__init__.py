@@ -30,9 +30,11 @@ import hashlib
 import json
 import math
 import os
+import platform
 import shutil
 import subprocess
 import tempfile
+import threading
 import time
 from collections.abc import Sequence
 from fractions import Fraction
@@ -331,7 +333,10 @@ def library_path(source: Path | None = None) -> Path:
     target.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=target.parent) as work:
         built = Path(work) / target.name
-        command = [compiler_path, "-O2", "-shared", "-fPIC", "-o", str(built), str(source)]
+        # -mcx16: the table's 16-byte entries are read and written whole (cmpxchg16b)
+        wide = ["-mcx16"] if platform.machine().lower() in ("x86_64", "amd64") else []
+        command = [compiler_path, "-O2", *wide, "-pthread", "-shared", "-fPIC", "-o",
+                   str(built), str(source)]
         try:
             done = subprocess.run(command, capture_output=True, text=True, timeout=300)
         except (OSError, subprocess.TimeoutExpired) as exc:
@@ -346,6 +351,7 @@ def library_path(source: Path | None = None) -> Path:
 
 
 NEED = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_int32)
+COMPARE_LEAVES = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_int32, ctypes.c_int32)
 PROGRESS = ctypes.CFUNCTYPE(None)
 
 
@@ -354,12 +360,18 @@ def load_library(source: Path | None = None) -> ctypes.CDLL:
     i32p = ctypes.POINTER(ctypes.c_int32)
     lib.efo_init.argtypes = [i32p, i32p, i32p, i32p, i32p, ctypes.c_int, ctypes.c_int,
                              ctypes.c_int, ctypes.c_int, ctypes.POINTER(ctypes.c_double), i32p,
-                             i32p, NEED, PROGRESS, ctypes.c_int]
+                             i32p, NEED, COMPARE_LEAVES, PROGRESS, ctypes.c_uint64]
     lib.efo_init.restype = ctypes.c_int
     lib.efo_solve_pass.argtypes = [ctypes.c_int, ctypes.c_int, ctypes.c_int, i32p,
                                    ctypes.POINTER(ctypes.c_uint64), ctypes.c_int]
     lib.efo_solve_pass.restype = ctypes.c_int
     lib.efo_set_rank_mode.argtypes = [ctypes.c_int]
+    lib.efo_stop_workers.argtypes = [ctypes.c_int]
+    lib.efo_loop.restype = ctypes.c_int
+    lib.efo_share.argtypes = [ctypes.POINTER(ctypes.c_uint64)]
+    lib.efo_share.restype = ctypes.c_double
+    lib.efo_thread_stats.argtypes = [ctypes.c_int]
+    lib.efo_thread_stats.restype = ctypes.c_uint64
     for name in ("efo_explored", "efo_layouts", "efo_top_layouts", "efo_memo_used"):
         getattr(lib, name).restype = ctypes.c_uint64
     lib.efo_depth.restype = ctypes.c_int
@@ -373,12 +385,23 @@ def ints(values: Sequence[int]) -> Any:
 
 
 # -- pass starts ------------------------------------------------------------------------------
-def table_log2(cards: int, memory_gib: float) -> int:
-    """The size (log2 of entries) of the table for a first pass of ``cards`` cards: it grows
-    with the layouts (n!), up to the memory allowed (16 bytes an entry)."""
-    wanted = math.ceil(math.log2(math.factorial(cards) * 256))
-    allowed = int(math.log2(max(memory_gib, 1e-6) * 2**30 / 16))
-    return max(12, min(wanted, allowed))
+ENTRY_BYTES = 16
+
+
+def table_entries(cards: int, memory_gib: float) -> int:
+    """The size (entries) of the table for a first pass of ``cards`` cards: it grows with the
+    layouts (n!), up to the memory allowed (16 bytes an entry; any size, not only 2^k)."""
+    wanted = math.factorial(cards) * 256
+    allowed = int(max(memory_gib, 1e-6) * 2**30 / ENTRY_BYTES)
+    return max(1 << 12, min(wanted, allowed))
+
+
+def default_threads() -> int:
+    """The threads a whole solve uses: every core this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
 
 
 def pass_id(top: int, minutes: int, pile: int) -> int:
@@ -405,37 +428,72 @@ def terminal_value(objective: str, leaf: int) -> Fraction:
 
 
 class Progress(CoreProgress):
-    """The progress line: layouts of the first pass done (a bar), pass starts valued."""
+    """The progress line: layouts of the first pass done (a bar), pass starts valued, and the
+    time left, estimated from how fast the share done grew lately (see :meth:`time_left`)."""
 
     def __init__(self, label: str, stream: Any = None, every: float = 0.5) -> None:
         super().__init__(label, stream, every)
+        self.samples: list[tuple[float, float]] = []  # (seconds, share done), a few a minute
+
+    def time_left(self, share: float, now: float) -> float | None:
+        """Seconds left at the pace of the last stretch (the last third of the time so far,
+        at least a minute), or None while too little is done to tell.  Early orders of the
+        first pass cost the most (they value the passes later ones find valued), so the pace
+        only grows: the estimate errs long, not short (docs/solver.md shows it on a run)."""
+        elapsed = now - self.start
+        if not self.samples or now - self.samples[-1][0] >= 5:
+            self.samples.append((now, share))
+        if share < 0.005 or elapsed < 10:
+            return None
+        since = now - max(60.0, elapsed / 3)
+        then = next(((t, s) for t, s in self.samples if t >= since), self.samples[0])
+        if share <= then[1] or now <= then[0]:
+            return None
+        return (1 - share) * (now - then[0]) / (share - then[1])
 
     def layouts(self, done: int, total: int, passes: int, explored: int,
-                inner: tuple[int, int, int, int] | None = None) -> None:
+                inner: tuple[int, int, int, int] | None = None, partial: float = 0.0) -> None:
         """``inner``: (cards, minutes, orders done, orders) of the innermost pass being
-        solved, when it is not the first one (passes are solved as the first one needs them)."""
-        share = done / total if total else 0.0
+        solved, when it is not the first one (passes are solved as the first one needs them);
+        ``partial``: how much of one order of the first pass those inner passes have done."""
+        share = min(1.0, (done + partial) / total) if total else 0.0
         bar = "#" * int(share * 24)
         now_doing = ""
         if inner is not None:
             cards, minutes, part, whole = inner
             now_doing = (f"now a pass of {cards} cards at {minutes} min "
                          f"{part * 100 // max(whole, 1)}%; ")
+        left = self.time_left(share, time.perf_counter())
+        eta = "time left: estimating" if left is None else f"about {duration(left)} left"
         self.draw(f" [{bar:<24}] {share * 100:5.1f}% of the first pass's {total:,} orders; "
-                  f"{now_doing}{passes:,} pass starts valued; {explored / 1e6:,.0f}M positions;")
+                  f"{eta}; {now_doing}{passes:,} pass starts valued; "
+                  f"{explored / 1e6:,.0f}M positions;")
+
+
+def duration(seconds: float) -> str:
+    """A time left as a person reads it: 40 s, 12 min, 1 h 05 min."""
+    if seconds < 60:
+        return f"{seconds:.0f} s"
+    if seconds < 3600:
+        return f"{seconds / 60:.0f} min"
+    hours, minutes = divmod(int(seconds / 60 + 0.5), 60)
+    return f"{hours} h {minutes:02d} min"
 
 
 class NativeSolver:
     """Exact values of pass starts of one game under one objective (``win`` or ``rating``).
 
     ``memo_log2`` sizes the C table of positions (16 bytes an entry; a lost entry only costs
-    time): 26 is 1 GiB.  ``exact_ranks`` compares leaves by exact ranks throughout, not only
-    where two doubles tie (slower: for checking that both ways agree).  ``source`` runs
-    another version of efo_solve.c (benchmarks time two in the same run)."""
+    time): 26 is 1 GiB; ``memo_entries`` gives any other number of entries.  ``exact_ranks``
+    compares leaves by exact ranks throughout, not only where two doubles tie (slower: for
+    checking that both ways agree).  ``threads``: how many threads a solve of a pass start that
+    is not valued yet uses (values do not depend on it).  ``source`` runs another version of
+    efo_solve.c (benchmarks time two in the same run)."""
 
     def __init__(self, game: EfoGame, objective: str, progress: Progress | None = None,
                  memo_log2: int = 26, exact_ranks: bool = False,
-                 source: Path | None = None) -> None:
+                 source: Path | None = None, threads: int = 1,
+                 memo_entries: int | None = None) -> None:
         if objective not in ("win", "rating"):
             raise ElevenesError(f"unknown objective {objective!r}; objectives: win, rating")
         self.game = game
@@ -449,7 +507,9 @@ class NativeSolver:
         self.values: dict[int, Fraction] = {}
         self.classes: dict[Fraction, int] = {}
         self.counts: dict[int, dict[int, int]] = {}
-        self.solving: list[int] = []
+        self.local = threading.local()  # each thread's passes being solved (a stack)
+        self.lock = threading.Lock()  # values and classes are written by one thread at once
+        self.threads = max(1, threads) if not exact_ranks else 1
         self.error: BaseException | None = None
         self.rank_mode = False
         self.top_total = 0
@@ -458,6 +518,7 @@ class NativeSolver:
         for leaf in range(NPASS, NLEAF):
             self.set_value(leaf, terminal_value(objective, leaf))
         self._need = NEED(self.need)
+        self._compare = COMPARE_LEAVES(self.compare)
         self._progress = PROGRESS(self.tick)
         t = self.tables
         self._arrays = [ints(t["code"]), ints(t["progs"]), ints(t["sets"]), ints(t["conds"]),
@@ -465,14 +526,22 @@ class NativeSolver:
         status = self.lib.efo_init(
             *self._arrays, t["undiscardable"], t["unflippable"], 1 if game.printed_cards else 0,
             0 if objective == "win" else 1, self.key, self.klass, self.intval, self._need,
-            self._progress, memo_log2)
+            self._compare, self._progress, memo_entries or 1 << memo_log2)
         if status < 0:
-            raise NativeUnavailable(f"not enough memory for a table of 2^{memo_log2} entries")
+            size = memo_entries or 1 << memo_log2
+            raise NativeUnavailable(f"not enough memory for a table of {size:,} entries "
+                                    f"({size * ENTRY_BYTES / 2**30:.1f} GiB)")
         if exact_ranks:  # compare by exact ranks throughout (slower; for checking)
             self.rank_mode = True
             self.lib.efo_set_rank_mode(1)
-        self.ids = (ctypes.c_int32 * 4096)()
-        self.hist = (ctypes.c_uint64 * 4096)()
+
+    @property
+    def solving(self) -> list[int]:
+        """The pass starts this thread is solving, the first one first."""
+        stack: list[int] | None = getattr(self.local, "solving", None)
+        if stack is None:
+            stack = self.local.solving = []
+        return stack
 
     def close(self) -> None:
         self.lib.efo_free()
@@ -508,10 +577,12 @@ class NativeSolver:
 
     # -- values ---------------------------------------------------------------------------
     def set_value(self, leaf: int, value: Fraction) -> None:
-        self.values[leaf] = value
-        self.klass[leaf] = self.classes.setdefault(value, len(self.classes))
-        self.key[leaf] = float(value)
-        self.intval[leaf] = int(value) if value.denominator == 1 else NO_INT
+        with self.lock:
+            self.values[leaf] = value
+            self.key[leaf] = float(value)
+            self.intval[leaf] = int(value) if value.denominator == 1 else NO_INT
+            # the class last: C takes a leaf with a class as valued
+            self.klass[leaf] = self.classes.setdefault(value, len(self.classes))
 
     def rank(self) -> None:
         """Exact ranks for every valued leaf, for a pass whose doubles tied."""
@@ -519,18 +590,10 @@ class NativeSolver:
         for leaf, value in self.values.items():
             self.key[leaf] = float(order[value])
 
-    def unrank(self) -> None:
-        for leaf, value in self.values.items():
-            self.key[leaf] = float(value)
-
     def need(self, leaf: int) -> int:
-        """Called by C for a pass start it has no value for: 0 valued, 1 cut, 2 failed."""
+        """Called by C for a pass start it has no value for (C has checked that no thread is
+        solving it, and that it is not one this thread is solving): 0 valued, 2 failed."""
         try:
-            if leaf in self.solving:
-                top, _, pile = pass_start(leaf)
-                if leaf == self.solving[-1] and pantry_size(top, pile) == 1:
-                    return 1  # a one-card layout is no gamble: a move back is not counted
-                raise SolverError(FREE_REDEAL)
             self.solve(leaf)
             if self.rank_mode:
                 self.rank()
@@ -540,18 +603,20 @@ class NativeSolver:
                 self.error = exc
             return 2
 
+    def compare(self, a: int, b: int) -> int:
+        """Called by C when two leaves' doubles are equal but not their values: is a worth
+        more than b, exactly?"""
+        return 1 if self.values[a] > self.values[b] else 0
+
     def tick(self) -> None:
         if self.progress is None:
             return
-        inner = None
-        depth = int(self.lib.efo_depth())
-        if 1 < depth <= len(self.solving):
-            top, minutes, pile = pass_start(self.solving[depth - 1])
-            cards = pantry_size(top, pile)
-            inner = (cards, minutes, int(self.lib.efo_depth_layouts(depth)),
-                     math.factorial(cards))
+        info = (ctypes.c_uint64 * 4)()
+        share = float(self.lib.efo_share(info))
+        inner = (int(info[0]), int(info[1]), int(info[2]), int(info[3])) if info[0] else None
+        partial = share * self.top_total - int(self.lib.efo_top_layouts())
         self.progress.layouts(self.lib.efo_top_layouts(), self.top_total, self.pass_starts(),
-                             self.lib.efo_explored(), inner)
+                             self.lib.efo_explored(), inner, partial)
 
     def solve(self, leaf: int) -> Fraction:
         """The exact value of a pass start (solving the pass starts it leads to first)."""
@@ -559,22 +624,40 @@ class NativeSolver:
             return self.values[leaf]
         top, minutes, pile = pass_start(leaf)
         n = pantry_size(top, pile)
-        if not self.solving:
+        first = not self.solving and threading.current_thread() is threading.main_thread()
+        if first:
             self.top_total = math.factorial(n)
+        ids = (ctypes.c_int32 * 4096)()
+        hist = (ctypes.c_uint64 * 4096)()
         self.solving.append(leaf)
+        workers: list[threading.Thread] = []
         try:
-            found = self.run_pass(top, minutes, pile, self.rank_mode)
-            if found == -2:  # two leaves' doubles tie across classes: again, with exact ranks
-                found = self.run_pass(top, minutes, pile, True)
-            if found < 0:
-                error = self.error
-                if error is not None:
-                    raise error
-                raise SolverError("the native search stopped: a loop within a pass, or an "
-                                  "effect nested too deep")
+            if first:
+                self.error = None
+                self.lib.efo_reset()
+                self.lib.efo_stop_workers(0)
+                workers = [threading.Thread(target=self.lib.efo_worker, daemon=True)
+                           for _ in range(self.threads - 1)]
+                for worker in workers:
+                    worker.start()
+            found = int(self.lib.efo_solve_pass(top, minutes, pile, ids, hist, 4096))
         finally:
             self.solving.pop()
-        counts = {int(self.ids[i]): int(self.hist[i]) for i in range(found)}
+            if workers:
+                self.lib.efo_stop_workers(1)
+                for worker in workers:
+                    worker.join()
+        if found < 0:
+            if first:
+                self.lib.efo_reset()
+            error = self.error
+            if error is not None:
+                raise error
+            if found == -3:
+                raise SolverError(FREE_REDEAL)
+            raise SolverError("the native search stopped: a loop within a pass, or an "
+                              "effect nested too deep")
+        counts = {int(ids[i]): int(hist[i]) for i in range(found)}
         total = sum(counts.values())
         value = sum((Fraction(c) * self.values[k] for k, c in counts.items()), Fraction(0))
         value /= total
@@ -587,21 +670,6 @@ class NativeSolver:
             except OSError:
                 self.autosave = None
         return value
-
-    def run_pass(self, top: int, minutes: int, pile: int, ranked: bool) -> int:
-        """One call of efo_solve_pass, comparing by exact ranks if ``ranked``."""
-        was = self.rank_mode
-        if ranked:
-            self.rank_mode = True
-            self.lib.efo_set_rank_mode(1)
-            self.rank()
-        try:
-            return int(self.lib.efo_solve_pass(top, minutes, pile, self.ids, self.hist, 4096))
-        finally:
-            if ranked and not was:
-                self.rank_mode = False
-                self.lib.efo_set_rank_mode(0)
-                self.unrank()
 
     def value_of_start(self, top: int, minutes: int, pile: Sequence[int] = ()) -> Fraction:
         mask = 0

@@ -16,11 +16,23 @@
  * exact equality classes (or, when two doubles tie across classes, exact ranks), and returns
  * for each pass start how many orders of the pantry end at each leaf under best play.
  * Python turns those counts into exact fractions.
+ *
+ * Threads.  Python may run efo_worker() in more threads beside the one that solves: the orders
+ * of a pass are cut into chunks (the last two cards of the row fixed), and every thread takes
+ * chunks of the passes under way.  A thread that needs a pass start another thread is solving
+ * helps with that pass, or with the passes it waits on, and otherwise waits; it never takes
+ * work that could need a pass it is itself solving, so no thread waits on itself.  The table of
+ * positions is shared: each entry is read and written whole (cmpxchg16b), so a thread never
+ * sees half of another's entry.  Values do not depend on the number of threads (nor on the
+ * table), only the time does, and which of two leaves of equal value an order is counted at.
  */
+#include <pthread.h>
+#include <sched.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <time.h>
 
 #define MAXSTACK 12
 #define MAXVARS 6
@@ -41,7 +53,7 @@ enum { T_SELF = 100, T_FACE_UP = 301, T_FACE_DOWN = 302, T_SCORABLE = 303, T_TRA
 enum { C_CMP = 1, C_ANY = 2, C_ISCARD = 3, C_TEST = 4, C_NOT = 5, C_AND = 6, C_OR = 7,
        C_TRUE = 8 };
 enum { E_INT = 1, E_COUNT = 2, E_MINUTES = 3, E_VAR = 4 };
-enum { ST_OK = 0, ST_ABORT = 1, ST_AMBIGUOUS = 2 };
+enum { ST_OK = 0, ST_ABORT = 1 };
 
 typedef struct {
   int8_t card, event, cost, pc;
@@ -72,23 +84,52 @@ static double *g_key;       /* leaf -> correctly rounded value (or exact rank in
 static int32_t *g_class;    /* leaf -> exact equality class (-1: not valued yet) */
 static int32_t *g_intval;   /* leaf -> the value if it is a whole number, else INT32_MIN */
 static int g_rank_mode;
-static int g_status;        /* ST_* */
-typedef int (*need_fn)(int32_t leaf); /* Python values a pass start: 0 ok, 1 excluded, 2 abort */
+static __thread int g_status; /* ST_*: this thread's search stops */
+static int g_abort;           /* every thread stops: a search failed somewhere (atomic) */
+static int g_loop;            /* ...because a pass leads back to a pass being solved */
+static int g_stop;            /* the workers return (atomic) */
+typedef int (*need_fn)(int32_t leaf); /* Python values a pass start: 0 ok, 2 abort */
 static need_fn g_need;
+typedef int (*cmp_fn)(int32_t a, int32_t b); /* Python: is leaf a worth more than b, exactly? */
+static cmp_fn g_cmp;
 typedef void (*progress_fn)(void);
 static progress_fn g_progress;
-static uint64_t g_explored;
-static uint64_t g_layouts, g_top_layouts;
-static int g_depth;
-static uint64_t g_depth_layouts[256]; /* layouts done by the pass being solved at each depth */
+static uint64_t g_explored;                 /* atomic; each thread adds what it did */
+static __thread uint64_t t_explored;        /* this thread's, not yet added */
+static uint64_t g_layouts, g_top_layouts;  /* atomic */
+static __thread int g_depth;
+static __thread uint64_t g_depth_layouts[256]; /* layouts done by the pass at each depth */
+
+/* ---- passes under way: jobs, cut into chunks of orders -------------------------------- */
+typedef struct Job {
+  int leaf, top, minutes, n;
+  uint16_t pile;
+  int8_t cards[MAXROW]; /* the pantry, sorted */
+  int nchunks;
+  int next, done;       /* atomic: chunks handed out, chunks finished */
+  uint64_t orders, layouts; /* n!, and the orders done (atomic) */
+  uint32_t *hist;       /* atomic: orders ending at each leaf */
+  int32_t *seen;        /* the leaves reached, nseen of them (atomic) */
+  int nseen;
+  struct Job *parent;   /* the pass whose order needed this one */
+  struct Job *all;      /* every job made, to free them */
+} Job;
+static Job **g_jobs;            /* pass start -> its job while (and after) it is solved */
+static int *g_claim;            /* pass start -> 1 once a thread has taken it to solve */
+static __thread Job *t_job;     /* the job whose chunk this thread is running */
+static pthread_mutex_t g_lock = PTHREAD_MUTEX_INITIALIZER; /* the lists below */
+#define MAXACTIVE 256
+static Job *g_active[MAXACTIVE];
+static int g_nactive;
+static Job *g_all;
 
 /* ---- the memo: a lossy table (a lost entry only costs time) ---------------------------- */
 typedef unsigned __int128 u128;
 static u128 *g_memo;
 static size_t g_memo_bytes;
-static uint64_t g_memo_mask;
-static uint64_t g_memo_used;
-static int g_memo_off;
+static uint64_t g_memo_slots;
+static uint64_t g_memo_used; /* atomic */
+static __thread int g_memo_off;
 
 static int pass_id(int top, int minutes, uint16_t pile) {
   return ((top * 16 + minutes) << 11) | (pile >> 1);
@@ -405,13 +446,55 @@ static int run(S *s, Pending *p) {
 }
 
 /* ---- comparing leaves ------------------------------------------------------------------ */
+static void fail(int loop) {
+  g_status = ST_ABORT;
+  if (loop) __atomic_store_n(&g_loop, 1, __ATOMIC_RELAXED);
+  __atomic_store_n(&g_abort, 1, __ATOMIC_RELEASE);
+}
+static int aborted(void) { return __atomic_load_n(&g_abort, __ATOMIC_ACQUIRE); }
+static int known(int leaf) { /* Python writes a leaf's class last */
+  return __atomic_load_n(&g_class[leaf], __ATOMIC_ACQUIRE) >= 0;
+}
+static uint64_t g_pauses, g_chunks[2]; /* atomic: waits; chunks run by the solver, by workers */
+static __thread int t_worker;
+static void pause_briefly(void) {
+  __atomic_fetch_add(&g_pauses, 1, __ATOMIC_RELAXED);
+  struct timespec t = {0, 200000}; /* 0.2 ms */
+  nanosleep(&t, NULL);
+}
+static void help_until(Job *j, int leaf);
+
 static int value_known(int leaf) {
   if (leaf < 0) return 0;
-  if (g_class[leaf] >= 0) return 1;
-  int r = g_need(leaf);
-  if (r == 1) return 0; /* excluded: the pass start being solved, laid out one way only */
-  if (r != 0) { g_status = ST_ABORT; return 0; }
-  return 1;
+  if (known(leaf)) return 1;
+  for (;;) {
+    if (aborted()) { g_status = ST_ABORT; return 0; }
+    int free_ = 0;
+    if (__atomic_compare_exchange_n(&g_claim[leaf], &free_, 1, 0, __ATOMIC_ACQ_REL,
+                                    __ATOMIC_ACQUIRE)) {
+      if (known(leaf)) { __atomic_store_n(&g_claim[leaf], 0, __ATOMIC_RELEASE); return 1; }
+      if (g_need(leaf) != 0) { fail(0); return 0; } /* Python solved it (efo_solve_pass) */
+      return 1;
+    }
+    Job *j = __atomic_load_n(&g_jobs[leaf], __ATOMIC_ACQUIRE);
+    if (!j) { /* taken, not started yet, or just finished */
+      if (known(leaf)) return 1;
+      sched_yield();
+      continue;
+    }
+    for (Job *a = t_job; a; a = a->parent) {
+      if (a != j) continue;
+      /* a pass that leads back to itself: laid out one way only (one card), the move back is
+       * no gamble and is not counted; otherwise the pass could be redealt for free */
+      if (j == t_job && j->n == 1) return 0;
+      fail(1);
+      return 0;
+    }
+    help_until(j, leaf);
+    if (known(leaf)) return 1;
+    g_status = ST_ABORT;
+    return 0;
+  }
 }
 
 /* is a better than b?  (b may be NOLEAF) */
@@ -420,8 +503,7 @@ static int better(int a, int b) {
   if (g_class[a] == g_class[b]) return 0;
   double x = g_key[a], y = g_key[b];
   if (x != y) return x > y; /* correctly rounded: a strict order of doubles is exact */
-  if (!g_rank_mode) g_status = ST_AMBIGUOUS;
-  return 0;
+  return g_cmp(a, b);       /* two values within a rounding of each other: Python decides */
 }
 
 /* the best a position can still reach (solver.py: best_possible) */
@@ -498,39 +580,60 @@ static uint64_t memo_hash(u128 k) {
 /* The search waits on the table's memory (measured with perf: a slot's first load was 80%
  * of the time), so the roots of a layout ask for their slots together: their loads overlap. */
 static void memo_prefetch(const S *s);
-static u128 *memo_slot(u128 k, int insert) {
-  uint64_t h = memo_hash(k);
-  for (int i = 0; i < 8; i++) {
-    u128 *slot = &g_memo[(h + (uint64_t)i) & g_memo_mask];
-    if (!*slot) return insert ? slot : NULL;
-    if ((*slot & KEY_MASK) == k) return slot;
-  }
-  if (!insert) return NULL;
-  /* replace the entry that is cheapest to search again: the fewest cards ahead (only time
-   * depends on it) */
-  u128 *victim = &g_memo[h & g_memo_mask];
-  for (int i = 1; i < 8; i++) {
-    u128 *slot = &g_memo[(h + (uint64_t)i) & g_memo_mask];
-    if ((*slot >> WORK_SHIFT & 15) < (*victim >> WORK_SHIFT & 15)) victim = slot;
-  }
-  return victim;
+/* Entries are read and written whole, even while another thread writes (cmpxchg16b): a
+ * probe reads plainly, and a slot whose key matches is read again atomically. */
+static u128 entry_load(u128 *slot) { return __sync_val_compare_and_swap(slot, (u128)0, (u128)0); }
+static u128 entry_peek(const u128 *slot) {
+  const volatile uint64_t *w = (const volatile uint64_t *)slot;
+  return (u128)w[0] | (u128)w[1] << 64;
+}
+static uint64_t memo_base(uint64_t h) { /* h scaled to the table: any size, not only 2^k */
+  return (uint64_t)(((u128)h * g_memo_slots) >> 64);
+}
+static u128 *memo_at(uint64_t base, int i) {
+  uint64_t at = base + (uint64_t)i;
+  return &g_memo[at >= g_memo_slots ? at - g_memo_slots : at];
 }
 static int memo_get(u128 k, int *leaf, int *bound) {
-  u128 *slot = memo_slot(k, 0);
-  if (!slot) return 0;
-  *leaf = (int)(*slot >> VALUE_SHIFT) - 1;
-  *bound = (int)(*slot >> LOW_BIT & 1);
-  return 1;
+  uint64_t base = memo_base(memo_hash(k));
+  for (int i = 0; i < 8; i++) {
+    u128 *slot = memo_at(base, i), e = entry_peek(slot);
+    if (!e) return 0;
+    if ((e & KEY_MASK) != k) continue;
+    e = entry_load(slot);
+    if ((e & KEY_MASK) != k) continue; /* rewritten meanwhile */
+    *leaf = (int)(e >> VALUE_SHIFT) - 1;
+    *bound = (int)(e >> LOW_BIT & 1);
+    return 1;
+  }
+  return 0;
 }
 static void memo_prefetch(const S *s) {
   if (!g_memo || g_memo_off || s->phase != PH_TURN) return;
-  __builtin_prefetch(&g_memo[memo_hash(key_of(s)) & g_memo_mask]);
+  __builtin_prefetch(memo_at(memo_base(memo_hash(key_of(s))), 0));
 }
 static void memo_put(u128 k, int leaf, int bound, int ahead) {
-  u128 *slot = memo_slot(k, 1);
-  if (!*slot) g_memo_used++;
-  *slot = k | (u128)(uint64_t)(ahead > 15 ? 15 : ahead) << WORK_SHIFT | (u128)bound << LOW_BIT
-          | (u128)(uint64_t)(leaf + 1) << VALUE_SHIFT;
+  uint64_t base = memo_base(memo_hash(k));
+  u128 *victim = NULL;
+  for (int i = 0; i < 8 && !victim; i++) {
+    u128 *slot = memo_at(base, i), e = entry_peek(slot);
+    if (!e || (e & KEY_MASK) == k) victim = slot;
+  }
+  if (!victim) {
+    /* replace the entry that is cheapest to search again: the fewest cards ahead (only time
+     * depends on it) */
+    victim = memo_at(base, 0);
+    for (int i = 1; i < 8; i++) {
+      u128 *slot = memo_at(base, i);
+      if ((entry_peek(slot) >> WORK_SHIFT & 15) < (entry_peek(victim) >> WORK_SHIFT & 15))
+        victim = slot;
+    }
+  }
+  u128 e = k | (u128)(uint64_t)(ahead > 15 ? 15 : ahead) << WORK_SHIFT | (u128)bound << LOW_BIT
+           | (u128)(uint64_t)(leaf + 1) << VALUE_SHIFT;
+  u128 old = entry_peek(victim);
+  while (!__sync_bool_compare_and_swap(victim, old, e)) old = entry_load(victim);
+  if (!old) __atomic_fetch_add(&g_memo_used, 1, __ATOMIC_RELAXED);
 }
 
 /* ---- the search ------------------------------------------------------------------------ */
@@ -690,7 +793,11 @@ static int effect_search(S *s, const Pending *p, int depth, int alpha, int *low)
 
 static int search(S *s, const Pending *p, int depth, int alpha, int *low) {
   if (depth > 400) { g_status = ST_ABORT; return NOLEAF; } /* a loop within a pass */
-  if ((++g_explored & 0xFFFFF) == 0 && g_progress) g_progress();
+  if ((++t_explored & 0xFFFFF) == 0) {
+    __atomic_fetch_add(&g_explored, t_explored, __ATOMIC_RELAXED);
+    t_explored = 0;
+    if (g_progress) g_progress();
+  }
   if (s->phase == PH_TURN) return turn_search(s, depth, alpha, low);
   return effect_search(s, p, depth, alpha, low);
 }
@@ -738,60 +845,208 @@ static int layout_value(const int8_t *perm, int n, int top, int minutes, uint16_
   return node.best;
 }
 
-/* Solve pass start `pass`: counts[i] orders of the pantry end at leaf ids[i] under best
- * play.  Returns the number of distinct leaves, or -1 (abort) / -2 (ambiguous: call again
- * in rank mode). */
-int efo_solve_pass(int top, int minutes, int pile, int32_t *ids, uint64_t *counts, int cap) {
-  int8_t perm[MAXROW];
-  int n = 0;
-  for (int c = top + 1; c <= 11; c++)
-    if (!(pile >> c & 1)) perm[n++] = (int8_t)c;
+/* ---- the orders of a pass, chunk by chunk ------------------------------------------------ */
+/* Chunk c fixes the first two cards of `perm` (the last two of the row), the rest in every
+ * order: lexicographic order chunk by chunk is lexicographic order over all. */
+static void run_chunk(Job *j, int c) {
+  int8_t perm[MAXROW], rest[MAXROW];
+  int n = j->n, fixed = j->nchunks > 1 ? 2 : 0, m = 0;
+  memcpy(rest, j->cards, (size_t)n);
+  if (fixed) {
+    int first = c / (n - 1), second = c % (n - 1);
+    perm[0] = rest[first];
+    memmove(rest + first, rest + first + 1, (size_t)(n - 1 - first));
+    perm[1] = rest[second];
+    memmove(rest + second, rest + second + 1, (size_t)(n - 2 - second));
+  }
+  for (int i = fixed; i < n; i++) perm[i] = rest[m++];
+  Job *was = t_job;
   int memo_was = g_memo_off;
+  t_job = j;
   g_memo_off = n <= 1; /* a one-card pass may be cut where it loops back to itself */
-  g_depth++;
-  if (g_depth < 256) g_depth_layouts[g_depth] = 0;
-  uint32_t *hist = calloc(NLEAF, sizeof *hist);
-  int32_t *seen = malloc(sizeof *seen * NLEAF);
-  int nseen = 0, status = 0;
-  if (!hist || !seen) { free(hist); free(seen); g_depth--; g_memo_off = memo_was; return -1; }
-  /* every order, in lexicographic order (perm starts sorted) */
   for (;;) {
-    int leaf = layout_value(perm, n, top, minutes, (uint16_t)pile);
-    if (g_status) break;
-    if (leaf < 0) { g_status = ST_ABORT; break; } /* every line loops */
-    if (!hist[leaf]++) seen[nseen++] = leaf;
-    g_layouts++;
-    if (g_depth == 1) g_top_layouts++;
+    int leaf = layout_value(perm, n, j->top, j->minutes, j->pile);
+    if (g_status || aborted()) break;
+    if (leaf < 0) { fail(0); break; } /* every line loops */
+    if (__atomic_fetch_add(&j->hist[leaf], 1, __ATOMIC_RELAXED) == 0)
+      j->seen[__atomic_fetch_add(&j->nseen, 1, __ATOMIC_RELAXED)] = leaf;
+    __atomic_fetch_add(&g_layouts, 1, __ATOMIC_RELAXED);
+    __atomic_fetch_add(&j->layouts, 1, __ATOMIC_RELAXED);
+    if (!j->parent) __atomic_fetch_add(&g_top_layouts, 1, __ATOMIC_RELAXED);
     if (g_depth < 256) g_depth_layouts[g_depth]++;
     int i = n - 2;
-    while (i >= 0 && perm[i] >= perm[i + 1]) i--;
-    if (i < 0) break;
-    int j = n - 1;
-    while (perm[j] <= perm[i]) j--;
-    int8_t t = perm[i]; perm[i] = perm[j]; perm[j] = t;
+    while (i >= fixed && perm[i] >= perm[i + 1]) i--;
+    if (i < fixed) break;
+    int k = n - 1;
+    while (perm[k] <= perm[i]) k--;
+    int8_t t = perm[i]; perm[i] = perm[k]; perm[k] = t;
     for (int a = i + 1, b = n - 1; a < b; a++, b--) { t = perm[a]; perm[a] = perm[b]; perm[b] = t; }
   }
-  if (g_status == ST_AMBIGUOUS) status = -2;
-  else if (g_status) status = -1;
-  else if (nseen > cap) status = -1;
-  else {
-    for (int i = 0; i < nseen; i++) { ids[i] = seen[i]; counts[i] = hist[seen[i]]; }
-    status = nseen;
+  __atomic_fetch_add(&g_explored, t_explored, __ATOMIC_RELAXED);
+  t_explored = 0;
+  t_job = was;
+  g_memo_off = memo_was;
+}
+
+/* take chunks of j until none is left */
+static void work(Job *j) {
+  while (!g_status && !aborted()) {
+    int c = __atomic_fetch_add(&j->next, 1, __ATOMIC_ACQ_REL);
+    if (c >= j->nchunks) return;
+    run_chunk(j, c);
+    __atomic_fetch_add(&g_chunks[t_worker], 1, __ATOMIC_RELAXED);
+    __atomic_fetch_add(&j->done, 1, __ATOMIC_ACQ_REL);
+  }
+}
+
+/* a job with chunks left below `under` (itself included; any job if under is NULL): work that
+ * cannot need a pass the caller is solving */
+static Job *helpable(Job *under) {
+  Job *found = NULL;
+  pthread_mutex_lock(&g_lock);
+  for (int i = g_nactive - 1; i >= 0 && !found; i--) {
+    Job *j = g_active[i];
+    if (__atomic_load_n(&j->next, __ATOMIC_ACQUIRE) >= j->nchunks) continue;
+    for (Job *a = j; a; a = a->parent)
+      if (!under || a == under) { found = j; break; }
+  }
+  pthread_mutex_unlock(&g_lock);
+  return found;
+}
+
+/* until j's chunks are all done (leaf < 0) or the leaf is valued: help below j, else wait */
+static void help_until(Job *j, int leaf) {
+  while (!aborted()) {
+    if (leaf >= 0 ? known(leaf) : __atomic_load_n(&j->done, __ATOMIC_ACQUIRE) >= j->nchunks)
+      return;
+    Job *h = helpable(j);
+    if (h) {
+      int status = g_status;
+      work(h);
+      if (g_status && !status) return;
+    } else {
+      pause_briefly();
+    }
+  }
+}
+
+/* The extra threads' loop: help with any pass under way until efo_stop_workers(). */
+void efo_worker(void) {
+  g_status = ST_OK;
+  t_worker = 1;
+  while (!__atomic_load_n(&g_stop, __ATOMIC_ACQUIRE)) {
+    Job *h = aborted() ? NULL : helpable(NULL);
+    if (h) work(h);
+    else pause_briefly();
+    g_status = ST_OK;
+  }
+}
+void efo_stop_workers(int stop) { __atomic_store_n(&g_stop, stop, __ATOMIC_RELEASE); }
+
+/* Solve pass start `pass`: counts[i] orders of the pantry end at leaf ids[i] under best
+ * play.  Returns the number of distinct leaves, or -1 (abort: Python's error, or a search
+ * that failed) or -3 (a pass leads back to a pass being solved). */
+int efo_solve_pass(int top, int minutes, int pile, int32_t *ids, uint64_t *counts, int cap) {
+  int leaf = pass_id(top, minutes, (uint16_t)pile);
+  Job *j = calloc(1, sizeof *j);
+  uint32_t *hist = calloc(NLEAF, sizeof *hist);
+  int32_t *seen = malloc(sizeof *seen * NLEAF);
+  if (!j || !hist || !seen) { free(j); free(hist); free(seen); return -1; }
+  j->leaf = leaf;
+  j->top = top;
+  j->minutes = minutes;
+  j->pile = (uint16_t)pile;
+  for (int c = top + 1; c <= 11; c++)
+    if (!(pile >> c & 1)) j->cards[j->n++] = (int8_t)c;
+  j->nchunks = j->n >= 4 ? j->n * (j->n - 1) : 1;
+  j->orders = 1;
+  for (int i = 2; i <= j->n; i++) j->orders *= (uint64_t)i;
+  j->hist = hist;
+  j->seen = seen;
+  j->parent = t_job;
+  int status = 0;
+  pthread_mutex_lock(&g_lock);
+  if (g_nactive == MAXACTIVE) status = -1;
+  else g_active[g_nactive++] = j;
+  j->all = g_all;
+  g_all = j;
+  pthread_mutex_unlock(&g_lock);
+  if (status) { free(hist); free(seen); j->hist = NULL; return -1; }
+  __atomic_store_n(&g_claim[leaf], 1, __ATOMIC_RELEASE);
+  __atomic_store_n(&g_jobs[leaf], j, __ATOMIC_RELEASE);
+  g_depth++;
+  if (g_depth < 256) g_depth_layouts[g_depth] = 0;
+  work(j);
+  if (!g_status) help_until(j, -1);
+  pthread_mutex_lock(&g_lock);
+  for (int i = 0; i < g_nactive; i++)
+    if (g_active[i] == j) { g_active[i] = g_active[--g_nactive]; break; }
+  pthread_mutex_unlock(&g_lock);
+  if (g_status || aborted()) {
+    status = __atomic_load_n(&g_loop, __ATOMIC_ACQUIRE) ? -3 : -1;
+    /* nobody waits for it now: a later solve may take it again */
+    __atomic_store_n(&g_jobs[leaf], NULL, __ATOMIC_RELEASE);
+    __atomic_store_n(&g_claim[leaf], 0, __ATOMIC_RELEASE);
+  } else if (j->nseen > cap) {
+    status = -1;
+  } else {
+    for (int i = 0; i < j->nseen; i++) { ids[i] = seen[i]; counts[i] = hist[seen[i]]; }
+    status = j->nseen;
   }
   g_status = ST_OK; /* Python hears of an abort and unwinds the passes that asked */
   g_depth--;
-  g_memo_off = memo_was;
+  j->hist = NULL;
+  j->seen = NULL;
   free(hist);
   free(seen);
   return status;
+}
+
+/* ---- progress ---------------------------------------------------------------------------- */
+/* The share of a job done: its orders done, and for the orders under way the share done of
+ * the passes they wait on (each counted as a part of one order). */
+static double share_of(const Job *j, int depth, const Job **deepest, int *deepest_depth) {
+  double part = 0;
+  if (depth > *deepest_depth) { *deepest = j; *deepest_depth = depth; }
+  for (int i = 0; i < g_nactive; i++)
+    if (g_active[i]->parent == j) part += share_of(g_active[i], depth + 1, deepest, deepest_depth);
+  double done = (double)__atomic_load_n(&j->layouts, __ATOMIC_RELAXED) + (part < 2 ? part : 2);
+  return done >= (double)j->orders ? 1.0 : done / (double)j->orders;
+}
+/* The share of the first pass done (0 to 1); info gets the innermost pass under way: its
+ * cards, minutes, orders done and orders (cards 0: none but the first). */
+double efo_share(uint64_t *info) {
+  double share = 0;
+  const Job *deepest = NULL;
+  int depth = 0;
+  info[0] = info[1] = info[2] = info[3] = 0;
+  pthread_mutex_lock(&g_lock);
+  for (int i = 0; i < g_nactive; i++)
+    if (!g_active[i]->parent) share = share_of(g_active[i], 1, &deepest, &depth);
+  if (deepest && depth > 1) {
+    info[0] = (uint64_t)deepest->n;
+    info[1] = (uint64_t)deepest->minutes;
+    info[2] = __atomic_load_n(&deepest->layouts, __ATOMIC_RELAXED);
+    info[3] = deepest->orders;
+  }
+  pthread_mutex_unlock(&g_lock);
+  return share;
+}
+
+/* after a failed solve, once every thread has unwound: the next one starts afresh */
+void efo_reset(void) {
+  __atomic_store_n(&g_abort, 0, __ATOMIC_RELEASE);
+  __atomic_store_n(&g_loop, 0, __ATOMIC_RELEASE);
+  g_status = ST_OK;
 }
 
 /* ---- set-up ---------------------------------------------------------------------------- */
 void efo_free(void);
 int efo_init(int32_t *code, int32_t *progs, int32_t *sets, int32_t *conds, int32_t *traits,
              int undiscardable, int unflippable, int printed, int objective,
-             double *key, int32_t *klass, int32_t *intval, need_fn need, progress_fn progress,
-             int memo_log2) {
+             double *key, int32_t *klass, int32_t *intval, need_fn need, cmp_fn cmp,
+             progress_fn progress, uint64_t memo_entries) {
+  efo_free();
   g_code = code;
   memcpy(g_prog, progs, sizeof g_prog);
   g_sets = sets;
@@ -805,42 +1060,65 @@ int efo_init(int32_t *code, int32_t *progs, int32_t *sets, int32_t *conds, int32
   g_class = klass;
   g_intval = intval;
   g_need = need;
+  g_cmp = cmp;
   g_progress = progress;
-  efo_free();
   g_memo_used = 0;
-  if (memo_log2 > 0) {
+  g_jobs = calloc(NPASS, sizeof *g_jobs);
+  g_claim = calloc(NPASS, sizeof *g_claim);
+  if (!g_jobs || !g_claim) { efo_free(); return -1; }
+  if (memo_entries > 0) {
     /* a table of gigabytes read at random: huge pages spare most of the address
      * translation misses (measured: a quarter of the time) */
-    size_t bytes = ((size_t)1 << memo_log2) * sizeof *g_memo;
+    size_t bytes = (size_t)memo_entries * sizeof *g_memo;
     void *table = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (table == MAP_FAILED) return -1;
+    if (table == MAP_FAILED) { efo_free(); return -1; }
 #ifdef MADV_HUGEPAGE
     madvise(table, bytes, MADV_HUGEPAGE);
 #endif
     g_memo = table;
     g_memo_bytes = bytes;
-    g_memo_mask = ((uint64_t)1 << memo_log2) - 1;
+    g_memo_slots = memo_entries;
   }
   g_explored = g_layouts = g_top_layouts = 0;
+  t_explored = 0;
   g_depth = 0;
   g_memo_off = 0;
   g_status = ST_OK;
+  g_abort = g_loop = g_stop = 0;
+  g_pauses = g_chunks[0] = g_chunks[1] = 0;
+  g_nactive = 0;
+  t_job = NULL;
   g_rank_mode = 0;
   return NLEAF;
 }
 
 void efo_set_rank_mode(int on) { g_rank_mode = on; }
 void efo_clear_memo(void) {
-  if (g_memo) memset(g_memo, 0, (size_t)(g_memo_mask + 1) * sizeof *g_memo);
+  if (g_memo) memset(g_memo, 0, g_memo_bytes);
   g_memo_used = 0;
 }
-uint64_t efo_explored(void) { return g_explored; }
+uint64_t efo_explored(void) { return __atomic_load_n(&g_explored, __ATOMIC_RELAXED) + t_explored; }
 uint64_t efo_layouts(void) { return g_layouts; }
 uint64_t efo_top_layouts(void) { return g_top_layouts; }
 int efo_depth(void) { return g_depth; }
 uint64_t efo_depth_layouts(int depth) { return depth > 0 && depth < 256 ? g_depth_layouts[depth] : 0; }
 uint64_t efo_memo_used(void) { return g_memo_used; }
+int efo_loop(void) { return g_loop; }
+/* how the threads shared the work: 0 chunks run by the solving thread, 1 by the workers,
+ * 2 short waits (0.2 ms) */
+uint64_t efo_thread_stats(int which) { return which == 2 ? g_pauses : g_chunks[which & 1]; }
 void efo_free(void) {
   if (g_memo) munmap(g_memo, g_memo_bytes);
   g_memo = NULL;
+  g_memo_bytes = 0;
+  g_memo_slots = 0;
+  while (g_all) {
+    Job *next = g_all->all;
+    free(g_all);
+    g_all = next;
+  }
+  free(g_jobs);
+  free(g_claim);
+  g_jobs = NULL;
+  g_claim = NULL;
 }
