@@ -4,7 +4,7 @@ API (core/solve.py), in the same run.
 
     python benchmarks/bench_solver.py [--cards N ...] [--minutes M ...]
                                       [--objective win|rating|both] [--engine native|python|both]
-                                      [--memory GIB] [--against OLD.c]
+                                      [--memory GIB] [--threads N] [--against OLD.c]
 
 Each setting is the start of a pass with cards 1 to 11-N on the trolley and N cards to lay out
 (``elevenes solve elevenes-for-one --trolley 11-N --minutes M``): the whole game from the first
@@ -17,7 +17,10 @@ are not used: every run starts empty.
 ``--against OLD.c`` also times another version of the native engine's C file in the same run
 (for instance ``git show REV:reference/elevenes/games/elevenes_for_one/native/efo_solve.c >
 old.c``), checks that it finds the same values, and prints its positions, its time and the
-gain of the current one.
+gain of the current one.  The old file must have the current one's interface (``efo_init`` with
+the comparison callback and the threads, as the threaded engine has it).  ``--threads N``
+runs the native engine with N threads sharing its table (default 1: the times are those of one
+core).
 """
 
 from __future__ import annotations
@@ -32,14 +35,15 @@ from pathlib import Path
 import elevenes
 from elevenes.games.elevenes_for_one.cli_solve import endgame
 from elevenes.games.elevenes_for_one.game import EfoGame
-from elevenes.games.elevenes_for_one.native import NativeSolver, pass_start_of, table_log2
+from elevenes.games.elevenes_for_one.native import NativeSolver, pass_start_of, table_entries
 from elevenes.games.elevenes_for_one.solver import OBJECTIVES, make_solver
 
 
-def run_native(game: EfoGame, objective: str, cards: int, memory: float,
+def run_native(game: EfoGame, objective: str, cards: int, memory: float, threads: int = 1,
                source: Path | None = None) -> tuple[Fraction, int, int, int, float]:
     state = endgame(game, 11 - cards)
-    solver = NativeSolver(game, objective, memo_log2=table_log2(cards, memory), source=source)
+    solver = NativeSolver(game, objective, memo_entries=table_entries(cards, memory),
+                          source=source, threads=threads)
     start = time.perf_counter()
     leaf = pass_start_of(state)
     assert leaf is not None
@@ -67,9 +71,13 @@ def main() -> None:
     parser.add_argument("--engine", choices=["native", "python", "both"], default="both")
     parser.add_argument("--memory", type=float, default=1.0, metavar="GIB",
                         help="the native table's size in GiB (default 1)")
+    parser.add_argument("--threads", type=int, default=1, metavar="N",
+                        help="threads of the native engine (default 1)")
     parser.add_argument("--against", type=Path, default=None, metavar="OLD.c",
                         help="also time the native engine built from this C file")
     args = parser.parse_args()
+    if args.threads < 1:
+        raise SystemExit("--threads: at least 1")
     objectives = list(OBJECTIVES) if args.objective == "both" else [args.objective]
     against = args.against
     if against is not None and not against.is_file():
@@ -87,7 +95,7 @@ def main() -> None:
                 native_cells, python_cells, ratio = ["", ""], ["", ""], ""
                 if args.engine in ("native", "both"):
                     value, explored, stored, passes, n_seconds = run_native(
-                        game, objective, cards, args.memory)
+                        game, objective, cards, args.memory, args.threads)
                     native_cells = [f"{explored:,} / {stored:,} / {passes:,}",
                                     f"{n_seconds:.2f}"]
                 if args.engine in ("python", "both"):
@@ -102,7 +110,7 @@ def main() -> None:
                 against_cells = ""
                 if against is not None:
                     a_value, a_explored, _, _, a_seconds = run_native(
-                        game, objective, cards, args.memory, against)
+                        game, objective, cards, args.memory, args.threads, against)
                     if a_value != value:
                         raise SystemExit(f"{against} disagrees: {a_value} != {value}")
                     gain = (f"{a_seconds / max(n_seconds, 1e-6):.2f}x"

@@ -5,6 +5,7 @@ without exact ranks; it declines what it cannot interpret, and says why when it 
 from __future__ import annotations
 
 import json
+import os
 from fractions import Fraction
 from pathlib import Path
 
@@ -341,3 +342,32 @@ def test_the_command_takes_threads_and_refuses_none(capsys: pytest.CaptureFixtur
     assert [r["value"] for r in two] == [r["value"] for r in one]
     assert main([*args, "--threads", "0"]) == 1
     assert "--threads takes a number of threads" in capsys.readouterr().err
+
+
+def test_time_left_while_the_first_pass_waits_for_passes_of_as_many_cards() -> None:
+    # A scripted solve of a first pass of 10 cards at 6 minutes: it waits for the passes of 10
+    # cards at 1 to 5 minutes, which end one after the other, the one at m minutes taking
+    # 10 * m seconds, then runs its own orders for 60 s.  The estimate is None until two of
+    # them have ended, then within a quarter of the truth; the first pass's own orders take
+    # over once they move.
+    progress = native.Progress("", stream=open(os.devnull, "w"))  # noqa: SIM115
+    progress.first = (10, 6)
+    progress.start = 0.0
+    ends = {m: 10.0 * sum(range(1, m + 1)) for m in range(0, 6)}  # 10, 30, 60, 100, 150
+    finish = ends[5] + 60.0
+    estimates: list[tuple[float, float | None]] = []
+    t = 0.5
+    while t < ends[5]:
+        m = next(m for m in range(1, 6) if t < ends[m])
+        part = int(100 * (t - ends[m - 1]) / (ends[m] - ends[m - 1]))
+        estimates.append((t, progress.big_left((10, m, part, 100), t)))
+        t += 0.5
+    assert all(left is None for t, left in estimates if t < ends[2])
+    judged = [(t, left) for t, left in estimates if t >= ends[2] + 1]
+    assert judged and all(left is not None for _, left in judged)
+    assert all(abs(left - (finish - t)) <= 0.25 * (finish - t) for t, left in judged if left)
+    # the first pass's own orders: an even pace from 150 s on, 1% every 0.6 s
+    own = [progress.time_left(s / 100, ends[5] + 0.6 * s) for s in range(1, 100)]
+    assert own[0] is None  # less than half a percent done
+    left = own[50]  # 51% done at 180.6 s: 29.4 s left
+    assert left is not None and abs(left - 29.4) < 1.5

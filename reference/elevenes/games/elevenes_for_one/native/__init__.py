@@ -434,18 +434,54 @@ class Progress(CoreProgress):
     def __init__(self, label: str, stream: Any = None, every: float = 0.5) -> None:
         super().__init__(label, stream, every)
         self.samples: list[tuple[float, float]] = []  # (seconds, share done), a few a minute
+        self.first: tuple[int, int] | None = None  # the first pass's cards and minutes
+        # passes of as many cards as the first one, at fewer minutes (a reshuffle with
+        # nothing scored leads to them): minutes -> when it was last seen under way
+        self.big: dict[int, float] = {}
+
+    def big_left(self, inner: tuple[int, int, int, int] | None, now: float) -> float | None:
+        """Seconds left while the first pass waits for passes of as many cards at fewer
+        minutes, or None while too little is known.  They end one after the other, fewest
+        minutes first (each resumes when the one it waited for ends), and each takes longer
+        than the last (more minutes, more lines): the ones still to come (the first pass
+        included) are taken to grow as the last two finished did, the one under way to go on
+        at its pace so far (docs/solver.md compares the estimates with the runs)."""
+        if self.first is None:
+            return None
+        cards, minutes = self.first
+        if inner is not None and inner[0] == cards and inner[1] < minutes:
+            self.big[inner[1]] = now
+        if not self.big:
+            return None
+        current = max(self.big)
+        # the first of them began with the solve (the ones it needs are smaller)
+        ends = [self.start] + [self.big[m] for m in sorted(self.big) if m < current]
+        took = [b - a for a, b in zip(ends[:-1], ends[1:], strict=True)]
+        if len(took) < 2:
+            return None
+        last, growth = took[-1], max(0.0, took[-1] - took[-2])
+        # after the one under way: the others up to the first pass's own minutes
+        left = sum(last + growth * k for k in range(2, minutes - current + 2))
+        elapsed = now - ends[-1]
+        part = (inner[2] / inner[3] if inner is not None and inner[:2] == (cards, current)
+                and inner[3] else 0.0)
+        if part >= 0.05:
+            return left + elapsed * (1 - part) / part
+        return left + max(0.0, last + growth - elapsed)
 
     def time_left(self, share: float, now: float) -> float | None:
-        """Seconds left at the pace of the last stretch (the last third of the time so far,
-        at least a minute), or None while too little is done to tell.  Early orders of the
-        first pass cost the most (they value the passes later ones find valued), so the pace
-        only grows: the estimate errs long, not short (docs/solver.md shows it on a run)."""
-        elapsed = now - self.start
+        """Seconds left at the pace of the last stretch of the first pass's own orders (the
+        last third of the time since they began to move, at least a minute), or None while
+        too little is done to tell.  Early orders cost the most (they value the passes later
+        ones find valued), so the pace only grows: the estimate errs long, not short."""
+        if share < 0.005 or now - self.start < 10:
+            return None
         if not self.samples or now - self.samples[-1][0] >= 5:
             self.samples.append((now, share))
-        if share < 0.005 or elapsed < 10:
+        began = self.samples[0][0]
+        if now - began < 5:
             return None
-        since = now - max(60.0, elapsed / 3)
+        since = now - max(60.0, (now - began) / 3)
         then = next(((t, s) for t, s in self.samples if t >= since), self.samples[0])
         if share <= then[1] or now <= then[0]:
             return None
@@ -463,7 +499,10 @@ class Progress(CoreProgress):
             cards, minutes, part, whole = inner
             now_doing = (f"now a pass of {cards} cards at {minutes} min "
                          f"{part * 100 // max(whole, 1)}%; ")
-        left = self.time_left(share, time.perf_counter())
+        now = time.perf_counter()
+        left = self.time_left(share, now)
+        if left is None:
+            left = self.big_left(inner, now)
         eta = "time left: estimating" if left is None else f"about {duration(left)} left"
         self.draw(f" [{bar:<24}] {share * 100:5.1f}% of the first pass's {total:,} orders; "
                   f"{eta}; {now_doing}{passes:,} pass starts valued; "
@@ -627,6 +666,8 @@ class NativeSolver:
         first = not self.solving and threading.current_thread() is threading.main_thread()
         if first:
             self.top_total = math.factorial(n)
+            if isinstance(self.progress, Progress):
+                self.progress.first = (n, minutes)
         ids = (ctypes.c_int32 * 4096)()
         hist = (ctypes.c_uint64 * 4096)()
         self.solving.append(leaf)
