@@ -180,13 +180,9 @@ def load(doc, options):
         st["bowl"] + sum(p["cubes"] for p in st["players"]) != (25 if o["edition"] == "en" else 30)
     ):
         raise ValueError("the bowl and the players' cubes must add up to the edition's cubes")
-    if st["phase"] == "deal" and st["dealing"] is None:
-        st["dealing"] = [0, 2]
     check_position(st, n)
     if st["phase"] == "deal" and not st["deck"]:
         st["deck"] = [c for c in all_cards(n) if not placed(st, c)]
-    if st["phase"] == "deal" and st["dealing"] is None:
-        st["dealing"] = [0, 2]
     return st
 
 
@@ -244,7 +240,10 @@ def check_position(st, n):
             raise ValueError("a finished game names its winners (ELV.GAME.END)")
         return
     if ph in ("deal", "guests"):
-        seat, pos = st["dealing"] if st["dealing"] else (0, 0)
+        if not st["dealing"]:
+            raise ValueError("a deal in progress names the seat dealt next in `dealing` "
+                             "(ELV.ROUND.DEAL, ELV.GUESTS.DEAL)")
+        seat, pos = st["dealing"]
         if ph == "deal":
             if not (0 <= seat < n and 2 <= pos <= 9):
                 raise ValueError("a deal is at a seat and a position 2-9 (ELV.ROUND.DEAL)")

@@ -371,6 +371,9 @@ def state_from_json(game: ElvGame, doc: Mapping[str, Any]) -> ElvState:
     else:
         state.deck = sorted(card(str(c), "deck") for c in deck)
     dealing = doc.get("dealing")
+    if state.phase in (DEALING, GUESTS) and not dealing:  # ELV.ROUND.DEAL, ELV.GUESTS.DEAL
+        raise BadState(f"phase {state.phase!r} needs `dealing`: the seat dealt next "
+                       "(ELV.ROUND.DEAL, ELV.GUESTS.DEAL)")
     state.dealing = (int(dealing[0]), int(dealing[1])) if dealing else (0, 0)
     state.reveal = [int(p) for p in doc.get("reveal", [])]
     stack = list(doc.get("stack", []))
