@@ -37,6 +37,26 @@ DEAL_RANGE = ("a later seat's spread must be empty either way: an empty range of
 EMPTY_PLACE = "an empty place (-1) is of no seat's set (-1 // 11 is -1): the set test refuses it"
 FRAME_COST = "a frame's cost is Elevenes for One's (minutes): Elevenes never reads it"
 MASK = "the viewers' mask is read only for the seats of the game: bits beyond them change nothing"
+CLONE_ANNOUNCED = ("the suite copies a state only to count perft's sequences, and `announced` "
+                   "decides no legal action, return or end (each round sets it anew)")
+FACE_DOWN = ("only Sugar's grant (`see face_down in spread(me)`) asks whether a card is face down: "
+             "it lists cards of the viewer's own spread, and the observation shows a face-up card "
+             "face up whatever the grant lets through")
+NO_MOVE = ("a turn with neither a play nor an arrange action never comes with the printed cards "
+           "(ELV.RULING.NO-MOVE): no kitchen is empty in a turn, and with positions 2-9 all face "
+           "up the Elevenses is in the kitchen and may be played")
+NEXT_SERVER = ("the loop's last seat is the server itself, which `return server` also gives, and "
+               "the loop has always returned by then: one seat more or fewer changes nothing")
+OPTION_TYPES = ("the schema fixes each option's type: a value equal to the game's is written as "
+                "the game's, and one written as the game's is equal to it, so `and` and `or` "
+                "refuse the same documents")
+DEALING_DEFAULT = ("phases deal and guests refuse a document without `dealing`; in every other "
+                   "phase nothing reads it before a new deal sets it (it is written as null)")
+SPREAD_INDEX_0 = ("index 0 of a spread is no position (positions are 1-10): it is always empty, "
+                  "and an empty place outside 2-9 is passed over")
+DEAL_EDGES = ("the schema refuses a seat below 0 and a position above 9; a deal at seat n (n < 4) "
+              "has every card dealt, so no chance outcome is left and the position is refused as "
+              "one that cannot be played on (positions 2 and 9 are pinned as accepted)")
 
 ENTRIES: list[Equivalent] = [
     *(Equivalent("elevenes", file, where, code, why) for file, where, code, why in [
@@ -161,5 +181,25 @@ ENTRIES: list[Equivalent] = [
         ("views.py", "check_consistent", 'raise BadState(f"{name} must be a seat', TEXT),
         ("views.py", "check_consistent", "doubled = sorted(", TEXT),
         ("views.py", "check_consistent", "if phase not in PHASES:", SCHEMA),
+        ("state.py", "clone", "other.announced = None if self.announced is None", CLONE_ANNOUNCED),
+        ("state.py", "is_face_down", "", FACE_DOWN),
+        ("state.py", "_apply", "elif action >= PLAY:", NO_MOVE),
+        ("state.py", "_apply", "self.end_turn()", NO_MOVE),
+        ("state.py", "next_server", "for k in range(1, n + 1):", NEXT_SERVER),
+        ("state.py", "arrange", "self.seen.append((1 << player, PLACED", NEGATIVE),
+        ("views.py", "state_from_json", "if mine != value and str(mine) != str(value):",
+         OPTION_TYPES),
+        ("views.py", "state_from_json", "state.dealing = (int(dealing[0]), int(dealing[1]))",
+         DEALING_DEFAULT),
+        ("views.py", "decode", "not 0 <= value < n", SCHEMA),
+        ("views.py", "load_seen", "if not 0 <= int(p) < n:", SCHEMA),
+        ("views.py", "check_deal", "if not (0 <= player < n and 2 <= position <= 9):", DEAL_EDGES),
+        ("views.py", "check_deal", "if any(c < 0 or c // NUMBERS != p for c in dealt)",
+         EMPTY_PLACE),
+        ("views.py", "check_deal", "if not 0 <= player < n or any(bool(state.guest[p])", SCHEMA),
+        ("views.py", "check_consistent", "if not 0 <= value < n:", SCHEMA),
+        ("views.py", "check_consistent", "if state.bowl < 0 or min(state.cubes) < 0", SCHEMA),
+        ("views.py", "check_consistent", "for position in range(1, 11):", SPREAD_INDEX_0),
+        ("views.py", "check_consistent", "if not 0 <= frame.owner < n:", SCHEMA),
     ]),
 ]
