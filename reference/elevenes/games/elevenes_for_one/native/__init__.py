@@ -444,12 +444,13 @@ class Progress(CoreProgress):
         minutes, or None while too little is known.  They end one after the other, fewest
         minutes first (each resumes when the one it waited for ends), and each takes longer
         than the last (more minutes, more lines): the ones still to come (the first pass
-        included) are taken to grow as the last two finished did, the one under way to go on
+        included) are taken to grow as the finished ones did on average, the one under way to go on
         at its pace so far (docs/solver.md compares the estimates with the runs)."""
         if self.first is None:
             return None
         cards, minutes = self.first
-        if inner is not None and inner[0] == cards and inner[1] < minutes:
+        if (inner is not None and inner[0] == cards and inner[1] < minutes
+                and inner[1] >= max(self.big, default=0)):  # fewer: one inside the current
             self.big[inner[1]] = now
         if not self.big:
             return None
@@ -459,7 +460,7 @@ class Progress(CoreProgress):
         took = [b - a for a, b in zip(ends[:-1], ends[1:], strict=True)]
         if len(took) < 2:
             return None
-        last, growth = took[-1], max(0.0, took[-1] - took[-2])
+        last, growth = took[-1], max(0.0, (took[-1] - took[0]) / (len(took) - 1))
         # after the one under way: the others up to the first pass's own minutes
         left = sum(last + growth * k for k in range(2, minutes - current + 2))
         elapsed = now - ends[-1]
