@@ -371,3 +371,21 @@ def test_time_left_while_the_first_pass_waits_for_passes_of_as_many_cards() -> N
     assert own[0] is None  # less than half a percent done
     left = own[50]  # 51% done at 180.6 s: 29.4 s left
     assert left is not None and abs(left - 29.4) < 1.5
+
+
+def test_time_left_when_an_order_of_the_first_pass_stalls() -> None:
+    # The first pass's orders move at 1% a second for 10 s, then one order stops the share for
+    # five minutes while it solves a pass it needs: the time left stays at most what the pace
+    # since the orders began gives (it was thousands of hours at the recent pace).
+    progress = native.Progress("", stream=open(os.devnull, "w"))  # noqa: SIM115
+    progress.start = 0.0
+    for s in range(1, 11):
+        progress.time_left(s / 100, 100.0 + s)
+    for t in range(111, 411, 5):
+        share = 0.1 + (t - 110) * 1e-8  # the inner pass's share of one order
+        left = progress.time_left(share, float(t))
+        assert left is not None
+        whole = (1 - share) * (t - 101) / (share - 0.01)
+        assert left <= whole + 1e-6
+    assert native.duration(5e9) == "over 100 h"
+    assert native.duration(7200) == "2 h 00 min"

@@ -474,7 +474,9 @@ class Progress(CoreProgress):
         """Seconds left at the pace of the last stretch of the first pass's own orders (the
         last third of the time since they began to move, at least a minute), or None while
         too little is done to tell.  Early orders cost the most (they value the passes later
-        ones find valued), so the pace only grows: the estimate errs long, not short."""
+        ones find valued), so the pace only grows: the estimate errs long, not short.  An order
+        can stall the share for minutes while it solves a pass it needs: the estimate is then
+        never longer than at the pace since the orders began to move."""
         if share < 0.005 or now - self.start < 10:
             return None
         if not self.samples or now - self.samples[-1][0] >= 5:
@@ -484,9 +486,13 @@ class Progress(CoreProgress):
             return None
         since = now - max(60.0, (now - began) / 3)
         then = next(((t, s) for t, s in self.samples if t >= since), self.samples[0])
-        if share <= then[1] or now <= then[0]:
+        first = self.samples[0]
+        if share <= first[1]:
             return None
-        return (1 - share) * (now - then[0]) / (share - then[1])
+        whole = (1 - share) * (now - first[0]) / (share - first[1])
+        if share <= then[1] or now <= then[0]:
+            return whole
+        return min(whole, (1 - share) * (now - then[0]) / (share - then[1]))
 
     def layouts(self, done: int, total: int, passes: int, explored: int,
                 inner: tuple[int, int, int, int] | None = None, partial: float = 0.0) -> None:
@@ -516,6 +522,8 @@ def duration(seconds: float) -> str:
         return f"{seconds:.0f} s"
     if seconds < 3600:
         return f"{seconds / 60:.0f} min"
+    if seconds >= 100 * 3600:
+        return "over 100 h"
     hours, minutes = divmod(int(seconds / 60 + 0.5), 60)
     return f"{hours} h {minutes:02d} min"
 
