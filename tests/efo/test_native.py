@@ -332,7 +332,7 @@ def test_the_free_redeal_is_refused_with_threads_too(tmp_path: Path) -> None:
 
 
 @needs_compiler
-def test_the_command_takes_threads_and_refuses_none(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_command_takes_threads_and_refuses_no_threads_or_memory(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["solve", "elevenes-for-one", "--trolley", "5", "--minutes", "7", "--json",
             "--recompute", "--no-cache"]
     assert main([*args, "--threads", "2"]) == 0
@@ -342,6 +342,9 @@ def test_the_command_takes_threads_and_refuses_none(capsys: pytest.CaptureFixtur
     assert [r["value"] for r in two] == [r["value"] for r in one]
     assert main([*args, "--threads", "0"]) == 1
     assert "--threads takes a number of threads" in capsys.readouterr().err
+    for memory in ("0", "-1", "nan", "inf"):
+        assert main([*args, "--memory", memory]) == 1
+        assert "--memory takes a size in GiB above 0" in capsys.readouterr().err
 
 
 def test_time_left_while_the_first_pass_waits_for_passes_of_as_many_cards() -> None:
@@ -380,12 +383,13 @@ def test_time_left_when_an_order_of_the_first_pass_stalls() -> None:
     progress = native.Progress("", stream=open(os.devnull, "w"))  # noqa: SIM115
     progress.start = 0.0
     for s in range(1, 11):
-        progress.time_left(s / 100, 100.0 + s)
+        steady = progress.time_left(s / 100, 100.0 + s)
+    assert steady is not None and abs(steady - 90) < 1  # 90% left at 1% a second
     for t in range(111, 411, 5):
         share = 0.1 + (t - 110) * 1e-8  # the inner pass's share of one order
         left = progress.time_left(share, float(t))
         assert left is not None
         whole = (1 - share) * (t - 101) / (share - 0.01)
-        assert left <= whole + 1e-6
+        assert steady - 1 <= left <= whole + 1e-6
     assert native.duration(5e9) == "over 100 h"
     assert native.duration(7200) == "2 h 00 min"

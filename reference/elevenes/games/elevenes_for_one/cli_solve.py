@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import math
 import os
 import sys
 import time
@@ -224,6 +225,8 @@ def solve_native(state: EfoState, objective: str, args: argparse.Namespace,
             super().layouts(done, total, passes, explored, inner, partial)
 
     progress = Progress(label or "") if label or limit is not None else None
+    if not args.memory > 0 or math.isinf(args.memory):
+        raise BadOption(f"--memory takes a size in GiB above 0, not {args.memory:g}")
     entries = table_entries(len(state.deck) + len(state.pantry), args.memory)
     if args.threads is not None and args.threads < 1:
         raise BadOption(f"--threads takes a number of threads, 1 or more, not {args.threads}")
