@@ -332,7 +332,8 @@ def test_the_free_redeal_is_refused_with_threads_too(tmp_path: Path) -> None:
 
 
 @needs_compiler
-def test_the_command_takes_threads_and_refuses_no_threads_or_memory(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_command_takes_threads_and_refuses_no_threads_or_memory(
+        capsys: pytest.CaptureFixture[str]) -> None:
     args = ["solve", "elevenes-for-one", "--trolley", "5", "--minutes", "7", "--json",
             "--recompute", "--no-cache"]
     assert main([*args, "--threads", "2"]) == 0
