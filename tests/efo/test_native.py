@@ -79,22 +79,28 @@ def test_variant_cards_are_interpreted_as_python_runs_them(
 
 @needs_compiler
 def test_the_printed_cards_as_a_variant_file_give_the_same_values() -> None:
-    """The printed cards get a coarser key in C (passed cards as a set, face-down cards
-    ahead as blockers once Sandwiches cannot act); loaded as a variant file they get none."""
+    """The printed cards loaded as a variant file get the same reductions (card_facts.py
+    reads them off the programs, not off the file's name) and the same values; without
+    reductions (the whole row in the key, the general bound) the values are the same too."""
     for objective in ("win", "rating"):
-        plain = native_value(position(5, 8, cards=PRINTED), objective)
-        assert native_value(position(5, 8), objective) == plain
+        value = native_value(position(5, 8), objective)
+        assert native_value(position(5, 8, cards=PRINTED), objective) == value
+        whole_row = position(5, 8)
+        whole_row.game.without_reductions()
+        assert native_value(whole_row, objective) == value
 
 
 @needs_compiler
 def test_the_free_redeal_is_refused_natively_too(tmp_path: Path) -> None:
     """As in the Python search, a line that deals again for free is refused where the search
-    meets it: for the rating it must.  (For the win the native search, which tries a free
-    discard first, finds a sure win before it, and a win cannot be beaten: 1 is exact.)"""
-    state = position(8, 3, cards=write_cards(tmp_path, "Free Cakes", 0))
-    with pytest.raises(SolverError, match="loop through a chance node"):
-        native_value(state, "rating")
-    assert native_value(state, "win") == 1
+    meets it.  (From where a sure win or the best rating is found first, the bound stops the
+    search before it meets the loop, and that value is exact: nothing can beat it.)"""
+    state = position(8, 2, cards=write_cards(tmp_path, "Free Cakes", 0), discard=(10,))
+    for objective in ("win", "rating"):
+        with pytest.raises(SolverError, match="loop through a chance node"):
+            native_value(state, objective)
+    assert native_value(position(8, 3, cards=write_cards(tmp_path, "Free Cakes", 0)),
+                        "win") == 1
 
 
 def test_cards_the_interpreter_lacks_are_declined() -> None:
@@ -319,7 +325,7 @@ def test_threads_share_a_solve_and_change_no_value_and_no_count(cards: int, minu
 def test_the_free_redeal_is_refused_with_threads_too(tmp_path: Path) -> None:
     """The loop is found by whichever thread meets it, and the solve ends with the same
     refusal; the solver can be used again after it."""
-    state = position(8, 3, cards=write_cards(tmp_path, "Free Cakes", 0))
+    state = position(8, 2, cards=write_cards(tmp_path, "Free Cakes", 0), discard=(10,))
     leaf = native.pass_start_of(state)
     assert leaf is not None
     solver = native.NativeSolver(state.game, "rating", memo_log2=16, threads=2)

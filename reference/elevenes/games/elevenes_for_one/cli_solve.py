@@ -123,6 +123,8 @@ def run(args: argparse.Namespace) -> int:
             progress = Progress(label) if show else None
             results.append(solve(state, objective, progress, args.max_positions))
     game_options = dict(state.game.options)
+    assert isinstance(state.game, EfoGame)
+    facts = state.game.card_facts()
     if args.json:
         print(json.dumps({
             "game": state.game.id,
@@ -135,6 +137,11 @@ def run(args: argparse.Namespace) -> int:
                 "objective": r.objective, "value": str(r.value), "float": float(r.value),
                 "positions_explored": r.explored, "positions_stored": r.stored,
                 "pass_starts": r.passes, "seconds": round(r.seconds, 3)} for r in results],
+            "reductions": {  # card_facts.py: what the cards allow the solvers to share and cut
+                "row_as_set": facts.row_as_set, "first_reader": facts.first_reader or None,
+                "why_whole_row": facts.why_whole_row or None,
+                "score_cost": list(facts.score_cost) if facts.score_cost else None,
+                "why_general_bound": facts.why_general_bound or None},
         }, indent=1))
         return 0
     where = (f"from {args.position}" if args.position else
@@ -151,6 +158,8 @@ def run(args: argparse.Namespace) -> int:
               f"  [policy maximising the {OBJECTIVES[r.objective][1]}; {engine} engine: "
               f"{work}{r.explored:,} positions explored, {r.stored:,} stored, "
               f"{r.seconds:.1f} s]")
+    for line in facts.describe():  # card_facts.py: the reductions these cards allow
+        print(f"  solver's {line}")
     return 0
 
 

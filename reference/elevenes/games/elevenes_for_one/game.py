@@ -25,6 +25,7 @@ from ...dsl.compile import CardSet
 from ...dsl.frames import frame_machine, frame_rules
 from ...dsl.load import load_card_set
 from ...dsl.runtime import Choice, Frame, Program
+from .card_facts import GENERAL, CardFacts, derive
 
 # -- phases and actions ------------------------------------------------------------------------
 DEAL, FRONT, TURN, EFFECT, OVER = "deal", "front", "turn", "effect", "over"
@@ -284,6 +285,7 @@ class EfoGame(Game):
         super().__init__(options)
         self.cards = cards if cards is not None else load_card_set(self.id, PRIMITIVES)
         self.printed_cards = cards is None  # the printed cards.cards, no variant file
+        self._card_facts: CardFacts | None = None
         self.undiscardable = frozenset(  # EFO.DISCARD.NEVER: the cards with that trait
             n for n, card in self.cards.cards.items() if "undiscardable" in card.traits)
         self.unflippable = frozenset(  # EFO.FLIP.IMMUNE: the cards with that trait
@@ -295,6 +297,19 @@ class EfoGame(Game):
 
     def num_players(self) -> int:
         return 1
+
+    def card_facts(self) -> CardFacts:
+        """What the cards in play can read and cost (card_facts.py): the solvers' key
+        reductions and bound, derived once from the card programs."""
+        if self._card_facts is None:
+            self._card_facts = derive(tuple(str(p) for p in self.cards.sources))
+        return self._card_facts
+
+    def without_reductions(self) -> EfoGame:
+        """This game with the whole row in the solvers' key and the general bound (to check
+        that the derived reductions change no value)."""
+        self._card_facts = GENERAL
+        return self
 
     def new_initial_state(self) -> EfoState:
         state = EfoState(self)
@@ -366,8 +381,9 @@ class EfoState(State):
         with the discard pile as a set.  No primitive reads the pile's order (choices are
         sorted, counts and tests are order-free, cards leave it by name) and the order of the
         pile changes nothing else, so positions that differ only there have the same future.
-        The pending choice is not in the key: the effect stack determines it.  With the
-        printed cards the cards a pass has left behind count as a set too (passed_key)."""
+        The pending choice is not in the key: the effect stack determines it.  When the cards
+        allow it (card_facts.py) the cards a pass has left behind count as a set too
+        (passed_key)."""
         down = discard = deck = 0
         for card in self.down:
             down |= 1 << card
@@ -376,8 +392,10 @@ class EfoState(State):
         for card in self.deck:
             deck |= 1 << card
         pantry: tuple[Any, ...] = tuple(self.pantry)
-        if self.phase == TURN and self.cursor > 1 and self.printed_cards():
-            pantry = self.passed_key()
+        if self.phase == TURN and self.cursor > 1:
+            facts = self.game.card_facts() if isinstance(self.game, EfoGame) else None
+            if facts is not None and facts.row_as_set:
+                pantry = self.passed_key(facts.first_reader)
         return (self.phase, self.minutes, len(self.trolley), pantry, down, discard,
                 deck, self.cursor, self.restart, self.result,
                 tuple((f.card, f.event, f.owner, f.cost, f.pc, tuple(sorted(f.vars.items())))
@@ -387,26 +405,25 @@ class EfoState(State):
         game = self.game
         return isinstance(game, EfoGame) and game.printed_cards
 
-    def passed_key(self) -> tuple[Any, ...]:
-        """The pantry for the solver's key, printed cards only, between two cards of a pass.
+    def passed_key(self, reader: int) -> tuple[Any, ...]:
+        """The pantry for the solver's key between two cards of a pass, for cards that read
+        the row as card_facts.py allows (the printed cards do).
 
         When every card the pass has left behind (before the cursor) lies face down, their
-        order can matter for one thing only: Sandwiches (8) sends the first card of the
-        pantry, face down or not, to the end.  Nothing else reads a place behind the cursor:
-        Tea, Milk and Biscuits choose face-up cards, Cakes and Servants act after their own
-        place (ahead), removals only shift the cursor by one.  Sandwiches acts at most once
-        more in this pass, and not at all once it is on the trolley or face down (no printed
-        card turns a card face up in the row but Sandwiches itself, and its own action leaves it
-        face down).  So the key keeps the first card while Sandwiches may act, and the set of
-        the other cards behind; the cards ahead keep their order.  A variant card file may read
-        the row differently: it is always solved with the whole pantry in the key."""
+        order can matter for one thing only: the first reader (Sandwiches, 8, with the printed
+        cards) sends the first card of the pantry, face down or not, to the end.  Nothing else
+        reads a place behind the cursor: choices among pantry cards take face-up cards, `next`
+        and Servants' return act after their own place (ahead), removals only shift the
+        cursor by one.  The reader acts at most once more in this pass, and not at all once it
+        is on the trolley or face down.  So the key keeps the first card while the reader may
+        act, and the set of the other cards behind; the cards ahead keep their order."""
         behind = self.pantry[:self.cursor]
         down = self.down
         for card in behind:
             if card not in down:
                 return tuple(self.pantry)
         first = 0
-        if 8 not in down and 8 not in self.trolley:  # EFO.CARD.SANDWICHES may still act
+        if reader and reader not in down and reader not in self.trolley:  # it may still act
             first = behind[0]
             behind = behind[1:]
         mask = 0

@@ -44,22 +44,19 @@ class Solved:
 
 
 def best_possible(objective: str) -> Callable[[State], Fraction]:
-    """What no line of play from a position can beat.  A win is worth 1.  The rating is at
-    most 11 (the top card) plus the minutes left now, since no card gives minutes back (a cost
-    is a whole number from 0 up: the card language has no negative numbers).  With the printed
-    cards scoring any card but (11) costs at least a minute, so each card added to the trolley
-    takes a minute off: the rating is at most the top card plus the minutes plus 1 (the 1 is
-    (11), scored for free)."""
-    if objective == "win":
-        return lambda state: Fraction(1)
+    """What no line of play from a position can beat, from its top card and minutes
+    (card_facts.py, ``CardFacts.ceiling``): minutes never come back, and where the card
+    programs allow it each card still to score costs at least the minutes its program sets
+    ((11) none), so a win may be out of reach and the rating is bounded by what scoring on
+    leaves.  Otherwise a win is worth 1 and the rating at most 11 plus the minutes left."""
+    def bound(state: State) -> Fraction:
+        assert isinstance(state, EfoState) and isinstance(state.game, EfoGame)
+        if state.result == "won":
+            return Fraction(1 if objective == "win" else 11 + state.minutes)
+        facts = state.game.card_facts()
+        return Fraction(facts.ceiling(objective, state.top(), state.minutes))
 
-    def rating_bound(state: State) -> Fraction:
-        assert isinstance(state, EfoState)
-        if state.printed_cards():
-            return Fraction(min(state.top() + 1, 11) + state.minutes)
-        return Fraction(11 + state.minutes)
-
-    return rating_bound
+    return bound
 
 
 def make_solver(objective: str, progress: Progress | None = None,

@@ -47,6 +47,7 @@ from ....core.solve import Progress as CoreProgress
 from ....dsl import ast
 from ....dsl.load import check_files
 from ....dsl.vocab import vocabulary_for
+from ..card_facts import ceiling_table
 from ..game import ALL_CARDS, DEAL, EfoGame, EfoState
 
 SOURCE = Path(__file__).with_name("efo_solve.c")
@@ -359,7 +360,8 @@ def load_library(source: Path | None = None) -> ctypes.CDLL:
     lib = ctypes.CDLL(str(library_path(source)))
     i32p = ctypes.POINTER(ctypes.c_int32)
     lib.efo_init.argtypes = [i32p, i32p, i32p, i32p, i32p, ctypes.c_int, ctypes.c_int,
-                             ctypes.c_int, ctypes.c_int, ctypes.POINTER(ctypes.c_double), i32p,
+                             ctypes.c_int, ctypes.c_int, i32p, ctypes.c_int,
+                             ctypes.POINTER(ctypes.c_double), i32p,
                              i32p, NEED, COMPARE_LEAVES, PROGRESS, ctypes.c_uint64]
     lib.efo_init.restype = ctypes.c_int
     lib.efo_solve_pass.argtypes = [ctypes.c_int, ctypes.c_int, ctypes.c_int, i32p,
@@ -569,11 +571,13 @@ class NativeSolver:
         self._compare = COMPARE_LEAVES(self.compare)
         self._progress = PROGRESS(self.tick)
         t = self.tables
+        facts = game.card_facts()  # card_facts.py: the key's reductions and the bound
         self._arrays = [ints(t["code"]), ints(t["progs"]), ints(t["sets"]), ints(t["conds"]),
                         ints(t["traits"])]
+        self._ceiling = ints(list(ceiling_table(facts, objective)))
         status = self.lib.efo_init(
-            *self._arrays, t["undiscardable"], t["unflippable"], 1 if game.printed_cards else 0,
-            0 if objective == "win" else 1, self.key, self.klass, self.intval, self._need,
+            *self._arrays, t["undiscardable"], t["unflippable"], 1 if facts.row_as_set else 0,
+            facts.first_reader, self._ceiling, 0 if objective == "win" else 1, self.key, self.klass, self.intval, self._need,
             self._compare, self._progress, memo_entries or 1 << memo_log2)
         if status < 0:
             size = memo_entries or 1 << memo_log2

@@ -74,7 +74,9 @@ static int32_t *g_sets;         /* set records: zone, nkeep, keep..., ndrop, dro
 static int32_t *g_conds;        /* condition nodes: 4 ints each */
 static uint16_t g_traits[16];   /* trait index -> mask of cards with it */
 static uint16_t g_undiscardable, g_unflippable;
-static int g_printed;           /* the printed cards: the passed-cards key and the tight bound */
+static int g_row_as_set;        /* card_facts.py: the passed cards as a set, blockers ahead */
+static int g_first_reader;      /* the one card that reads the first place (0: none) */
+static int32_t g_ceiling[12 * 16]; /* card_facts.py: the bound by top card and minutes */
 static int g_objective;         /* 0 win, 1 rating */
 
 /* ---- leaves: values are Python's ------------------------------------------------------- */
@@ -508,13 +510,10 @@ static int better(int a, int b) {
 
 /* the best a position can still reach (solver.py: best_possible) */
 static int ceiling(const S *s) {
-  if (g_objective == 0) /* printed: (2)-(10) each cost a minute, (4) two, (11) needs one left */
-    return !g_printed || s->result == R_WON || s->minutes >= 11 - s->top + (s->top < 4);
-  if (g_printed) { /* each card scored costs a minute, (4) two, (11) none once it can be */
-    if (s->result == R_WON) return 11 + s->minutes;
-    return s->top + s->minutes + (s->top >= 4 && s->minutes >= 11 - s->top);
-  }
-  return 11 + s->minutes;
+  /* card_facts.py (CardFacts.ceiling): derived from the card programs, the general bound
+   * (a win is worth 1, the rating at most 11 plus the minutes) where it cannot be */
+  if (s->result == R_WON) return g_objective == 0 ? 1 : 11 + s->minutes;
+  return g_ceiling[s->top * 16 + s->minutes];
 }
 static int reaches(int leaf, int bound) { /* is the leaf's value >= bound, exactly? */
   if (leaf < 0) return 0;
@@ -527,20 +526,21 @@ static u128 key_of(const S *s) {
   u128 k = (u128)(uint64_t)s->top | (u128)(uint64_t)s->minutes << 4 | (u128)s->pile << 8;
   int shift = 20;
   int reduced = 0;
-  if (g_printed && s->cursor > 0) {
+  if (g_row_as_set && s->cursor > 0) {
     reduced = 1;
     for (int i = 0; i < s->cursor; i++)
       if (!(s->down >> s->row[i] & 1)) { reduced = 0; break; }
   }
   if (reduced) {
-    /* Printed cards (solver.py, passed_key): behind the cursor every card lies face down and
-     * only Sandwiches reads a place there, the first; while it may still act, the first card
-     * is kept and the rest are a set (which the pile and top determine: not stored).  Once
-     * Sandwiches cannot act, a face-down card ahead is only a blocker: no printed card reads
-     * which card it is (choices take face-up cards, Cakes does nothing to a face-down next
-     * card, the pass's end collects a set), nor how many lie in a row, nor any after the last
-     * face-up card. */
-    int sandwiches = !(s->down >> 8 & 1) && s->top < 8;
+    /* card_facts.py (game.py, passed_key): behind the cursor every card lies face down and
+     * only the first reader (Sandwiches, with the printed cards) reads a place there, the
+     * first; while it may still act, the first card is kept and the rest are a set (which
+     * the pile and top determine: not stored).  Once it cannot act, a face-down card ahead is
+     * only a blocker: no card reads which card it is (choices take face-up cards, `next` is
+     * only turned face down, the pass's end collects a set), nor how many lie in a row, nor
+     * any after the last face-up card. */
+    int sandwiches = g_first_reader && !(s->down >> g_first_reader & 1) &&
+                     s->top < g_first_reader;
     k |= (u128)1 << shift++;
     k |= (u128)(uint64_t)(sandwiches ? s->row[0] : 0) << shift;
     shift += 4;
@@ -1043,7 +1043,8 @@ void efo_reset(void) {
 /* ---- set-up ---------------------------------------------------------------------------- */
 void efo_free(void);
 int efo_init(int32_t *code, int32_t *progs, int32_t *sets, int32_t *conds, int32_t *traits,
-             int undiscardable, int unflippable, int printed, int objective,
+             int undiscardable, int unflippable, int row_as_set, int first_reader,
+             int32_t *ceiling, int objective,
              double *key, int32_t *klass, int32_t *intval, need_fn need, cmp_fn cmp,
              progress_fn progress, uint64_t memo_entries) {
   efo_free();
@@ -1054,7 +1055,9 @@ int efo_init(int32_t *code, int32_t *progs, int32_t *sets, int32_t *conds, int32
   for (int i = 0; i < 16; i++) g_traits[i] = (uint16_t)traits[i];
   g_undiscardable = (uint16_t)undiscardable;
   g_unflippable = (uint16_t)unflippable;
-  g_printed = printed;
+  g_row_as_set = row_as_set;
+  g_first_reader = first_reader;
+  memcpy(g_ceiling, ceiling, sizeof g_ceiling);
   g_objective = objective;
   g_key = key;
   g_class = klass;

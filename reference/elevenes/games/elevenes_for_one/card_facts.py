@@ -1,0 +1,290 @@
+"""What a set of Elevenes for One cards can read and cost, derived from their programs.
+
+The solvers share work between positions that differ only in what no card can ever read
+(the table's key) and stop a line as soon as it cannot beat the best found (the bound).  Both
+depend on the cards: a variant card file may read the row in places the printed cards never
+look, or cost other minutes.  So neither is written for "the printed cards": both are read
+off the card programs here, for whatever cards are in play, and every solver (the Python
+search, the native one) takes them from ``EfoGame.card_facts()``.
+
+**The row** (:attr:`CardFacts.row_as_set`).  Between two cards of a pass, when every card
+the pass has left behind lies face down, the key may keep those cards as a set, and (once no
+card can read the first place) count a run of face-down cards ahead as one blocker and drop
+the face-down cards after the last face-up one.  That is sound when, in every program:
+
+- a choice among pantry cards takes face-up cards only (``face_up`` is one of its filters);
+- ``first`` is only ever sent to the end (``send_to_end first``), by one card only, once per
+  program, in its ``use`` or ``score`` programs (after either, the card lies face down or on
+  the trolley for the rest of the pass, so it reads the first place at most once more); the
+  key keeps the first card while that card may still act;
+- ``next`` is only ever turned face down (``flip_down next``: nothing happens to a face-down
+  card, so which face-down card it is, and how many follow, never matters);
+- no other card is sent to the end (that would move a card past the dropped face-down cards);
+- no card has conditions or grants (``requires``, ``grant``), whose reach is not analysed.
+
+Counts and ``any(...)`` over the pantry are always allowed: the key holds every face-up card
+and the pantry as a set, so how many lie face down follows.
+
+**The bound** (:attr:`CardFacts.score_cost`, :meth:`CardFacts.ceiling`).  Minutes never come
+back (a cost is a whole number from 0 up).  A scored card other than (11) costs at least the
+fewest minutes its ``score`` program can set (1 when a path sets none); (11) costs none
+(EFO.GOAL.WIN).  When every ``score`` statement sits in an ``on discard`` program, at most one
+per program and not in a ``repeat``, no chain of effects scores two cards, so each score
+starts from a turn with at least a minute left (EFO.CLOCK.ZERO ends the game at none).  Then
+the best rating and whether a win is still possible follow from the top card and the minutes
+alone (:meth:`CardFacts.ceiling`).  Otherwise the bound is the general one: a win is worth 1
+and the rating at most 11 plus the minutes left.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from functools import cache
+
+import attrs
+
+from ...dsl import ast
+from ...dsl.load import check_files
+
+TOP, MINUTES = 12, 16  # the trolley's top card 0-11, the minutes 0-15
+
+
+@attrs.frozen
+class CardFacts:
+    """The reductions a set of cards allows (see the module's docstring)."""
+
+    row_as_set: bool
+    first_reader: int
+    """the one card that reads the first place of the row (0: none)"""
+    why_whole_row: str
+    """when ``row_as_set`` is False: the construct that prevents it, at file:line:col"""
+    score_cost: tuple[int, ...] | None
+    """the fewest minutes scoring each card 0-11 costs; None: the general bound"""
+    why_general_bound: str
+
+    def ceiling(self, objective: str, top: int, minutes: int) -> int:
+        """What no line of play from a position with this top card and these minutes left
+        can beat: 1 or 0 for ``win`` (0: a win is out of reach), the best rating for
+        ``rating``."""
+        return ceiling_table(self, objective)[top * MINUTES + minutes]
+
+    def describe(self) -> list[str]:
+        """The reductions in words, for the solve command and the docs."""
+        lines = []
+        if self.row_as_set:
+            reader = (f"; the first card while card {self.first_reader} may still act"
+                      if self.first_reader else "")
+            lines.append("key: the cards a pass has left behind as a set, face-down cards "
+                         f"ahead as blockers{reader}")
+        else:
+            lines.append(f"key: the whole row ({self.why_whole_row})")
+        if self.score_cost is not None:
+            costs = ", ".join(f"({c}) {m}" for c, m in enumerate(self.score_cost)
+                              if c and c < 11 and m != 1)
+            lines.append("bound: from the minutes each card costs to score (1 each"
+                         + (f"; {costs}" if costs else "") + ", (11) none)")
+        else:
+            lines.append(f"bound: the general one ({self.why_general_bound})")
+        return lines
+
+
+GENERAL = CardFacts(row_as_set=False, first_reader=0, why_whole_row="no reductions asked for",
+                    score_cost=None, why_general_bound="no reductions asked for")
+"""No reductions: the whole row in the key and the general bound (for checking that the
+derived ones change no value)."""
+
+
+@cache
+def ceiling_table(facts: CardFacts, objective: str) -> tuple[int, ...]:
+    """:meth:`CardFacts.ceiling` for every top card and minutes, ``top * 16 + minutes``."""
+    table: list[int] = []
+    for top in range(TOP):
+        for minutes in range(MINUTES):
+            if facts.score_cost is None:
+                table.append(1 if objective == "win" else 11 + minutes)
+            elif objective == "win":
+                table.append(_can_win(facts.score_cost, top, minutes))
+            else:
+                table.append(_best_rating(facts.score_cost, top, minutes))
+    return tuple(table)
+
+
+def _can_win(cost: Sequence[int], top: int, minutes: int) -> int:
+    if top == 11:
+        return 1
+    if minutes == 0:  # EFO.CLOCK.ZERO: no score starts without a minute
+        return 0
+    if top == 10:
+        return 1  # (11) costs nothing
+    left = minutes - cost[top + 1]
+    return _can_win(cost, top + 1, left) if left > 0 else 0
+
+
+def _best_rating(cost: Sequence[int], top: int, minutes: int) -> int:
+    if top == 11:
+        return 11 + minutes
+    if minutes == 0:
+        return top
+    if top == 10:
+        return 11 + minutes
+    left = minutes - cost[top + 1]
+    further = _best_rating(cost, top + 1, left) if left > 0 else top + 1
+    return max(top + minutes, further)
+
+
+@cache
+def derive(sources: tuple[str, ...]) -> CardFacts:
+    """Read the facts off the card files (a later file replaces a card of the same number)."""
+    trees, problems = check_files(list(sources), "elevenes-for-one")
+    if problems:
+        return GENERAL
+    cards: dict[int, tuple[str, ast.CardDef]] = {}
+    for tree in trees:
+        for card in tree.cards:
+            cards[card.number] = (tree.path, card)
+    row = _RowReading()
+    costs = _ScoreCosts()
+    for number, (path, card) in sorted(cards.items()):
+        row.card(path, number, card)
+        costs.card(path, number, card)
+    return CardFacts(row_as_set=not row.why, first_reader=row.reader if not row.why else 0,
+                     why_whole_row=row.why, score_cost=None if costs.why else costs.table(),
+                     why_general_bound=costs.why)
+
+
+def _where(path: str, number: int, pos: ast.Pos) -> str:
+    return f"{path}:{pos.line}:{pos.column}: card {number}"
+
+
+def _walk(body: Sequence[ast.Stmt], repeated: bool = False
+          ) -> Iterator[tuple[ast.Stmt, bool]]:
+    """Every statement of a body, nested ones too, with whether it sits in a ``repeat``."""
+    for stmt in body:
+        yield stmt, repeated
+        if isinstance(stmt, ast.If):
+            yield from _walk(stmt.then, repeated)
+            yield from _walk(stmt.orelse, repeated)
+        elif isinstance(stmt, (ast.May, ast.EachPlayer)):
+            yield from _walk(stmt.body, repeated)
+        elif isinstance(stmt, ast.Repeat):
+            yield from _walk(stmt.body, True)
+
+
+def _conditions(stmt: ast.Stmt) -> Iterator[ast.Cond]:
+    if isinstance(stmt, ast.If):
+        stack: list[ast.Cond] = [stmt.cond]
+        while stack:
+            cond = stack.pop()
+            yield cond
+            if isinstance(cond, ast.Not):
+                stack.append(cond.cond)
+            elif isinstance(cond, (ast.And, ast.Or)):
+                stack.extend(cond.parts)
+
+
+class _RowReading:
+    """Where the programs read the row (see the module's docstring)."""
+
+    def __init__(self) -> None:
+        self.why = ""
+        self.reader = 0
+        self.reader_at = ""
+
+    def refuse(self, path: str, number: int, pos: ast.Pos, what: str) -> None:
+        if not self.why:
+            self.why = f"{_where(path, number, pos)} {what}"
+
+    def card(self, path: str, number: int, card: ast.CardDef) -> None:
+        if card.requires or card.grants:
+            self.refuse(path, number, card.pos, "has conditions or grants")
+        for handler in card.handlers:
+            firsts = 0
+            for stmt, repeated in _walk(handler.body):
+                for cond in _conditions(stmt):
+                    if isinstance(cond, ast.IsCard) and cond.name in ("first", "next"):
+                        self.refuse(path, number, cond.pos, f"asks which card is {cond.name}")
+                    if isinstance(cond, ast.Test) and cond.arg in ("first", "next"):
+                        self.refuse(path, number, cond.pos, f"tests the {cond.arg} card")
+                if isinstance(stmt, ast.ChooseCards):
+                    if stmt.set.zone.name == "pantry" and "face_up" not in stmt.set.filters:
+                        self.refuse(path, number, stmt.pos,
+                                    "chooses pantry cards that may lie face down")
+                    if stmt.apply is not None and stmt.apply.verb == "send_to_end":
+                        self.refuse(path, number, stmt.pos, "sends chosen cards to the end")
+                if isinstance(stmt, ast.Call):
+                    firsts += self.call(path, number, stmt, handler, repeated)
+            if firsts > 1:
+                self.refuse(path, number, handler.pos, "reads the first place twice")
+
+    def call(self, path: str, number: int, stmt: ast.Call, handler: ast.Handler,
+             repeated: bool) -> int:
+        names = [str(a.value) for a in stmt.args if a.kind == "name"]
+        if "next" in names and stmt.verb != "flip_down":
+            self.refuse(path, number, stmt.pos, f"does {stmt.verb} to the next card")
+        if stmt.verb == "send_to_end" and names != ["first"]:
+            self.refuse(path, number, stmt.pos, "sends a card other than the first to the end")
+        if "first" not in names:
+            return 0
+        if stmt.verb != "send_to_end":
+            self.refuse(path, number, stmt.pos, f"does {stmt.verb} to the first card")
+        elif repeated:
+            self.refuse(path, number, stmt.pos, "reads the first place in a repeat")
+        elif not set(handler.events) <= {"use", "score"}:
+            self.refuse(path, number, stmt.pos, "reads the first place when discarded")
+        elif self.reader and self.reader != number:
+            self.refuse(path, number, stmt.pos,
+                        f"reads the first place, as card {self.reader} does ({self.reader_at})")
+        self.reader = number
+        self.reader_at = f"{path}:{stmt.pos.line}:{stmt.pos.column}"
+        return 1
+
+
+class _ScoreCosts:
+    """The fewest minutes each card's ``score`` program can cost, and whether a chain of
+    effects can score two cards (see the module's docstring)."""
+
+    def __init__(self) -> None:
+        self.why = ""
+        self.costs = [1] * TOP
+
+    def table(self) -> tuple[int, ...]:
+        return tuple(self.costs)
+
+    def card(self, path: str, number: int, card: ast.CardDef) -> None:
+        if card.requires or card.grants:
+            self.why = self.why or f"{_where(path, number, card.pos)} has conditions or grants"
+        for handler in card.handlers:
+            scores = 0
+            for stmt, repeated in _walk(handler.body):
+                verb = stmt.verb if isinstance(stmt, ast.Call) else (
+                    stmt.apply.verb if isinstance(stmt, ast.ChooseCards) and stmt.apply else "")
+                if verb != "score":
+                    continue
+                scores += 1
+                if tuple(handler.events) != ("discard",) or repeated or scores > 1:
+                    self.why = self.why or (
+                        f"{_where(path, number, stmt.pos)} scores a card in a chain of "
+                        "effects that may score another")
+            if "score" in handler.events:
+                self.costs[number] = _fewest_minutes(handler.body)
+
+    # a card without a score program costs the rules' one minute (EFO.SCORE.MINUTE): kept
+
+
+def _fewest_minutes(body: Sequence[ast.Stmt]) -> int:
+    """The fewest minutes a ``score`` program can leave set: the least of every cost it
+    names (0 for a cost that is not a plain number), and the rules' one minute unless the
+    program begins by setting a cost (then every path sets one: a program cannot stop before
+    its first statement)."""
+    costs: set[int] = set()
+    for stmt, _ in _walk(body):
+        if isinstance(stmt, ast.Call) and stmt.verb == "cost":
+            arg = stmt.args[0] if stmt.args else None
+            costs.add(int(arg.value) if arg is not None and arg.kind == "int" else 0)
+        elif isinstance(stmt, ast.ChooseCards) and stmt.apply and stmt.apply.verb == "cost":
+            costs.add(0)
+    first = body[0] if body else None
+    if not (isinstance(first, ast.Call) and first.verb == "cost" and first.args
+            and first.args[0].kind == "int"):
+        costs.add(1)
+    return min(costs)
