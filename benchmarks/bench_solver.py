@@ -18,7 +18,8 @@ are not used: every run starts empty.
 (for instance ``git show REV:reference/elevenes/games/elevenes_for_one/native/efo_solve.c >
 old.c``), checks that it finds the same values, and prints its positions, its time and the
 gain of the current one.  The old file must have the current one's interface (``efo_init`` with
-the comparison callback and the threads, as the threaded engine has it).  ``--threads N``
+the comparison callback, the threads, and the reductions read off the cards: ``row_as_set``,
+the first reader and the bound's table).  ``--threads N``
 runs the native engine with N threads sharing its table (default 1: the times are those of one
 core).
 """

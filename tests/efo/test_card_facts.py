@@ -5,6 +5,7 @@ variant files that keep them, the values are those of the whole row and the gene
 from __future__ import annotations
 
 import random
+import re
 from fractions import Fraction
 from pathlib import Path
 
@@ -12,9 +13,11 @@ import pytest
 from test_native import native_value, needs_compiler
 from test_solver import position
 
+from elevenes.cli import main
 from elevenes.core.solve import SolverError
 from elevenes.games.elevenes_for_one import make_game
-from elevenes.games.elevenes_for_one.card_facts import GENERAL, ceiling_table
+from elevenes.games.elevenes_for_one.card_facts import GENERAL, CardFacts, ceiling_table
+from elevenes.games.elevenes_for_one.game import EfoState
 from elevenes.games.elevenes_for_one.solver import make_solver
 
 
@@ -34,7 +37,7 @@ def test_the_printed_cards_facts() -> None:
             assert rating[top * 16 + minutes] == top + minutes + (top >= 4 and minutes >= need)
 
 
-def facts_of(tmp_path: Path, body: str):  # type: ignore[no-untyped-def]
+def facts_of(tmp_path: Path, body: str) -> CardFacts:
     path = tmp_path / "variant.cards"
     path.write_text(f"game elevenes-for-one\n{body}", encoding="utf-8")
     return make_game(cards=str(path)).card_facts()
@@ -118,9 +121,10 @@ def random_variant(rng: random.Random) -> str:
     return "\n".join(lines) + "\n"
 
 
-def value_or_loop(compute) -> Fraction | str:  # type: ignore[no-untyped-def]
+def value_or_loop(state: EfoState, objective: str) -> Fraction | str:
+    """The native value, or the refusal of a free re-deal."""
     try:
-        return compute()  # type: ignore[no-any-return]
+        return native_value(state, objective)
     except SolverError as exc:
         return str(exc)
 
@@ -140,11 +144,11 @@ def test_random_variants_have_the_values_of_the_whole_row(tmp_path: Path, seed: 
         higher = list(range(top + 1, 12))
         discard = tuple(sorted(rng.sample(higher, rng.randint(0, min(2, len(higher) - 3)))))
         for objective in ("win", "rating"):
-            reduced = value_or_loop(lambda: native_value(
-                position(top, minutes, cards=str(path), discard=discard), objective))
+            reduced = value_or_loop(
+                position(top, minutes, cards=str(path), discard=discard), objective)
             whole = position(top, minutes, cards=str(path), discard=discard)
             whole.game.without_reductions()
-            plain = value_or_loop(lambda: native_value(whole, objective))
+            plain = value_or_loop(whole, objective)
             if isinstance(reduced, str) or isinstance(plain, str):
                 continue  # a free re-deal, met by one search and not by the other
             assert reduced == plain, (path.read_text(), top, minutes, discard, objective)
@@ -159,3 +163,27 @@ def test_without_reductions_is_the_general_facts() -> None:
     game = make_game().without_reductions()
     assert game.card_facts() == GENERAL
     assert not GENERAL.row_as_set and GENERAL.score_cost is None
+
+
+@needs_compiler
+def test_the_guide_shows_what_solve_prints_for_its_variant(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/guide-write-a-card.md, "Solve it exactly": the fixed draft keeps the whole row (a
+    choice that may take face-down cards), the face_up one does not; the values and the
+    solver's lines are those the command prints."""
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "guide-write-a-card.md").read_text(
+        encoding="utf-8")
+    fixed = [b for b in re.findall(r"```text\n(.*?)```", guide, re.S) if "minutes > 5" in b]
+    assert len(fixed) == 1
+    monkeypatch.chdir(tmp_path)
+    for text in (fixed[0], fixed[0].replace("2 in pantry", "2 face_up in pantry")):
+        Path("my.cards").write_text(text, encoding="utf-8")
+        assert main(["solve", "elevenes-for-one", "--cards", "my.cards", "--trolley", "3",
+                     "--minutes", "10", "--objective", "win", "--no-cache"]) == 0
+        out = capsys.readouterr().out
+        value = re.search(r"best chance to win: (\S+ \(\S+\))", out)
+        assert value is not None and f"best chance to win: {value.group(1)}" in guide
+        for line in out.splitlines():
+            if line.startswith("  solver's"):
+                assert line in guide

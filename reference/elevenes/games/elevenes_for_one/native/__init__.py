@@ -577,8 +577,9 @@ class NativeSolver:
         self._ceiling = ints(list(ceiling_table(facts, objective)))
         status = self.lib.efo_init(
             *self._arrays, t["undiscardable"], t["unflippable"], 1 if facts.row_as_set else 0,
-            facts.first_reader, self._ceiling, 0 if objective == "win" else 1, self.key, self.klass, self.intval, self._need,
-            self._compare, self._progress, memo_entries or 1 << memo_log2)
+            facts.first_reader, self._ceiling, 0 if objective == "win" else 1, self.key,
+            self.klass, self.intval, self._need, self._compare, self._progress,
+            memo_entries or 1 << memo_log2)
         if status < 0:
             size = memo_entries or 1 << memo_log2
             raise NativeUnavailable(f"not enough memory for a table of {size:,} entries "
