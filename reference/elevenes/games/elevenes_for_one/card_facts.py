@@ -49,7 +49,7 @@ from ...dsl.load import check_files
 TOP, MINUTES = 12, 16  # the trolley's top card 0-11, the minutes 0-15
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # looked up on every bound the Python search takes
 class CardFacts:
     """The reductions a set of cards allows (see the module's docstring)."""
 
