@@ -187,3 +187,12 @@ def test_the_guide_shows_what_solve_prints_for_its_variant(
         for line in out.splitlines():
             if line.startswith("  solver's"):
                 assert line in guide
+
+
+@pytest.mark.parametrize(("name", "reader", "sugar"), [("slow-sugar", 8, 6), ("tea-party", 2, 2)])
+def test_the_example_variants_keep_the_reductions(name: str, reader: int, sugar: int) -> None:
+    """The docs' example variants (docs/solver.md times their whole games)."""
+    path = Path(__file__).resolve().parents[2] / "docs" / "examples" / f"{name}.cards"
+    facts = make_game(cards=str(path)).card_facts()
+    assert facts.row_as_set and facts.first_reader == reader
+    assert facts.score_cost is not None and facts.score_cost[4] == sugar

@@ -72,17 +72,15 @@ class CardFacts:
         """The reductions in words, for the solve command and the docs."""
         lines = []
         if self.row_as_set:
-            reader = (f"; the first card while card {self.first_reader} may still act"
+            reader = (f", the first card while ({self.first_reader}) may act"
                       if self.first_reader else "")
-            lines.append("key: the cards a pass has left behind as a set, face-down cards "
-                         f"ahead as blockers{reader}")
+            lines.append(f"key: passed cards as a set, face-down cards ahead as blockers{reader}")
         else:
             lines.append(f"key: the whole row ({self.why_whole_row})")
         if self.score_cost is not None:
-            costs = ", ".join(f"({c}) {m}" for c, m in enumerate(self.score_cost)
-                              if c and c < 11 and m != 1)
-            lines.append("bound: from the minutes each card costs to score (1 each"
-                         + (f"; {costs}" if costs else "") + ", (11) none)")
+            costs = "".join(f", ({c}) {m}" for c, m in enumerate(self.score_cost)
+                            if c and c < 11 and m != 1)
+            lines.append(f"bound: the minutes each card costs to score (1{costs}, (11) none)")
         else:
             lines.append(f"bound: the general one ({self.why_general_bound})")
         return lines
