@@ -44,7 +44,7 @@ def facts_of(tmp_path: Path, body: str) -> CardFacts:
 
 
 @pytest.mark.parametrize(("card", "why"), [
-    ('card 2 "Peek" { on use { choose 1 in pantry -> flip_down } }', "may lie face down"),
+    ('card 2 "Mix" { on use { choose exactly 2 in pantry -> swap } }', "may lie face down"),
     ('card 2 "Peek" { on use { if first is 5 { cost 2 } } }', "which card is first"),
     ('card 2 "Peek" { on use { if face_up(next) { cost 2 } } }', "tests the next card"),
     ('card 2 "Shove" { on use { send_to_end next } }', "send_to_end to the next card"),
@@ -63,6 +63,14 @@ def test_each_construct_that_reads_the_row_keeps_the_whole_row(
     assert why in facts.why_whole_row
     assert "variant.cards:2:" in facts.why_whole_row  # the place, file:line:col
     assert facts.score_cost is not None  # the bound does not depend on the row
+
+
+def test_a_choice_that_may_offer_face_down_cards_but_does_not_move_them_keeps_the_key(
+        tmp_path: Path) -> None:
+    """Turning a card face down skips face-down ones; a named card is read by its number."""
+    facts = facts_of(tmp_path, 'card 2 "Peek" { on use { choose 1 in pantry -> flip_down\n'
+                     '  choose 1 in pantry as x\n  if x is 5 { cost 2 } } }')
+    assert facts.row_as_set, facts.why_whole_row
 
 
 @pytest.mark.parametrize(("card", "why"), [
@@ -96,6 +104,8 @@ STATEMENTS = [
     "cost {cost}",
     "if count(face_down in pantry) >= 2 {{ cost {cost} }}",
     "may {{ choose 1 in discard -> return_after_self }}",
+    "choose 1 in pantry except self -> flip_down",
+    "choose 1 in pantry except self as x\n if x is 9 or face_down(x) {{ cost {cost} }}",
     "if any(face_up in pantry except self) {{ flip_down next }} else {{ cost {cost} }}",
 ]
 

@@ -12,7 +12,10 @@ the pass has left behind lies face down, the key may keep those cards as a set, 
 card can read the first place) count a run of face-down cards ahead as one blocker and drop
 the face-down cards after the last face-up one.  That is sound when, in every program:
 
-- a choice among pantry cards takes face-up cards only (``face_up`` is one of its filters);
+- a swap of chosen pantry cards takes face-up cards only (``face_up`` is one of its filters).
+  Other choices may offer face-down cards: the options are cards by number (the pantry is a
+  set the key holds), and nothing they lead to reads a face-down card's place (turning it
+  face down, scoring or returning it from the pile do nothing to a card in the row);
 - ``first`` is only ever sent to the end (``send_to_end first``), by one card only, once per
   program, in its ``use`` or ``score`` programs (after either, the card lies face down or on
   the trolley for the rest of the pass, so it reads the first place at most once more); the
@@ -204,9 +207,11 @@ class _RowReading:
                     if isinstance(cond, ast.Test) and cond.arg in ("first", "next"):
                         self.refuse(path, number, cond.pos, f"tests the {cond.arg} card")
                 if isinstance(stmt, ast.ChooseCards):
-                    if stmt.set.zone.name == "pantry" and "face_up" not in stmt.set.filters:
+                    verb = stmt.apply.verb if stmt.apply is not None else ""
+                    if stmt.set.zone.name == "pantry" and "face_up" not in stmt.set.filters \
+                            and verb == "swap":
                         self.refuse(path, number, stmt.pos,
-                                    "chooses pantry cards that may lie face down")
+                                    "swaps pantry cards that may lie face down")
                     if stmt.apply is not None and stmt.apply.verb == "send_to_end":
                         self.refuse(path, number, stmt.pos, "sends chosen cards to the end")
                 if isinstance(stmt, ast.Call):
