@@ -16,7 +16,7 @@ from test_solver import position
 from elevenes.cli import main
 from elevenes.core.solve import SolverError
 from elevenes.games.elevenes_for_one import make_game
-from elevenes.games.elevenes_for_one.card_facts import GENERAL, CardFacts, ceiling_table
+from elevenes.games.elevenes_for_one.card_facts import CardFacts, ceiling_table
 from elevenes.games.elevenes_for_one.game import EfoState
 from elevenes.games.elevenes_for_one.solver import make_solver
 
@@ -169,12 +169,28 @@ def test_random_variants_have_the_values_of_the_whole_row(tmp_path: Path, seed: 
     assert compared >= 4
 
 
-def test_without_reductions_is_the_general_facts() -> None:
-    game = make_game().without_reductions()
-    assert game.card_facts() == GENERAL
-    assert not GENERAL.row_as_set and GENERAL.score_cost is None
+def turn_key(behind: list[int], cards: str | None = None, whole_row: bool = False) -> object:
+    """The solver's key of a turn with 1-5 on the trolley, ``behind`` passed face down, and
+    Sandwiches (8), Servants (10) and Elevenses (11) ahead."""
+    game = make_game({"minutes": 8}, cards)
+    if whole_row:
+        game.without_reductions()
+    state = game.state_from_json({
+        "game": "elevenes-for-one", "options": {"minutes": 8}, "phase": "turn", "minutes": 8,
+        "trolley": [1, 2, 3, 4, 5], "discard": [], "deck": [], "cursor": 3,
+        "pantry": [[c, "down"] for c in behind] + [[8, "up"], [10, "up"], [11, "up"]]})
+    return state.solver_key()
 
 
+def test_the_key_keeps_the_first_card_only_while_its_reader_may_act() -> None:
+    """Printed cards: Sandwiches (8) is ahead, so the first card counts, the others behind
+    are a set.  Tea Party: Tea (2), its reader, is on the trolley, so none counts.  Without
+    reductions every order behind is its own position."""
+    assert turn_key([6, 7, 9]) == turn_key([6, 9, 7])
+    assert turn_key([6, 7, 9]) != turn_key([7, 6, 9])
+    party = str(Path(__file__).resolve().parents[2] / "docs" / "examples" / "tea-party.cards")
+    assert turn_key([6, 7, 9], party) == turn_key([7, 9, 6], party)
+    assert turn_key([6, 7, 9], whole_row=True) != turn_key([6, 9, 7], whole_row=True)
 @needs_compiler
 def test_the_guide_shows_what_solve_prints_for_its_variant(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

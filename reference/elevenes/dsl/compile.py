@@ -95,6 +95,17 @@ class CardSet:
     cards: dict[int, CompiledCard]
     guests: dict[int, Guest]
     sources: tuple[str, ...]
+    trees: tuple[ast.CardFile, ...] = ()
+    """the checked files the set was compiled from, in order (a later card replaces one of
+    the same number): what the native solver lowers and card_facts.py reads"""
+
+    def definitions(self) -> dict[int, tuple[str, ast.CardDef]]:
+        """The card definitions in force by number, each with the file it comes from."""
+        found: dict[int, tuple[str, ast.CardDef]] = {}
+        for tree in self.trees:
+            for card in tree.cards:
+                found[card.number] = (tree.path, card)
+        return found
 
     def has(self, card: int, trait: str) -> bool:
         found = self.cards.get(card)
@@ -515,4 +526,4 @@ def compile_cards(files: Sequence[ast.CardFile], vocabulary: Vocabulary, host: A
     traits = {n: frozenset(t for t, _ in card.traits) for n, (card, _) in chosen.items()}
     compiler = Compiler(vocabulary, host, traits)
     cards = {n: compiler.card(card, source) for n, (card, source) in sorted(chosen.items())}
-    return CardSet(vocabulary.game, cards, guests, tuple(t.path for t in files))
+    return CardSet(vocabulary.game, cards, guests, tuple(t.path for t in files), tuple(files))

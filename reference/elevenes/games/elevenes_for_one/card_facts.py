@@ -47,7 +47,7 @@ from functools import cache
 import attrs
 
 from ...dsl import ast
-from ...dsl.load import check_files
+from ...dsl.compile import CardSet
 
 TOP, MINUTES = 12, 16  # the trolley's top card 0-11, the minutes 0-15
 
@@ -97,55 +97,38 @@ derived ones change no value)."""
 
 @cache
 def ceiling_table(facts: CardFacts, objective: str) -> tuple[int, ...]:
-    """:meth:`CardFacts.ceiling` for every top card and minutes, ``top * 16 + minutes``."""
+    """:meth:`CardFacts.ceiling` for every top card and minutes, ``top * 16 + minutes``
+    (top 11 is a won game: the general bound is then exact)."""
     table: list[int] = []
     for top in range(TOP):
         for minutes in range(MINUTES):
             if facts.score_cost is None:
                 table.append(1 if objective == "win" else 11 + minutes)
-            elif objective == "win":
-                table.append(_can_win(facts.score_cost, top, minutes))
             else:
-                table.append(_best_rating(facts.score_cost, top, minutes))
+                win, rating = _scoring_on(facts.score_cost, top, minutes)
+                table.append(win if objective == "win" else rating)
     return tuple(table)
 
 
-def _can_win(cost: Sequence[int], top: int, minutes: int) -> int:
-    if top == 11:
-        return 1
-    if minutes == 0:  # EFO.CLOCK.ZERO: no score starts without a minute
-        return 0
-    if top == 10:
-        return 1  # (11) costs nothing
-    left = minutes - cost[top + 1]
-    return _can_win(cost, top + 1, left) if left > 0 else 0
+def _scoring_on(cost: Sequence[int], top: int, minutes: int) -> tuple[int, int]:
+    """Whether a win is still possible (1 or 0) and the best rating, scoring the next cards
+    one after the other at their fewest minutes each and stopping at any of them."""
+    if top == 11 or (top == 10 and minutes > 0):  # EFO.GOAL.WIN: (11) costs no minute
+        return 1, 11 + minutes
+    if minutes == 0:  # EFO.CLOCK.ZERO: the game is over, no score starts without a minute
+        return 0, top
+    left = minutes - cost[top + 1]  # EFO.SCORE.MINUTE (or the card's own cost)
+    if left <= 0:  # the clock runs out with that card on the trolley
+        return 0, max(top + minutes, top + 1)
+    win, rating = _scoring_on(cost, top + 1, left)
+    return win, max(top + minutes, rating)  # EFO.RATING: the top card plus the minutes
 
 
-def _best_rating(cost: Sequence[int], top: int, minutes: int) -> int:
-    if top == 11:
-        return 11 + minutes
-    if minutes == 0:
-        return top
-    if top == 10:
-        return 11 + minutes
-    left = minutes - cost[top + 1]
-    further = _best_rating(cost, top + 1, left) if left > 0 else top + 1
-    return max(top + minutes, further)
-
-
-@cache
-def derive(sources: tuple[str, ...]) -> CardFacts:
-    """Read the facts off the card files (a later file replaces a card of the same number)."""
-    trees, problems = check_files(list(sources), "elevenes-for-one")
-    if problems:
-        return GENERAL
-    cards: dict[int, tuple[str, ast.CardDef]] = {}
-    for tree in trees:
-        for card in tree.cards:
-            cards[card.number] = (tree.path, card)
+def derive(cards: CardSet) -> CardFacts:
+    """Read the facts off the card definitions in force (``EfoGame.card_facts`` keeps them)."""
     row = _RowReading()
     costs = _ScoreCosts()
-    for number, (path, card) in sorted(cards.items()):
+    for number, (path, card) in sorted(cards.definitions().items()):
         row.card(path, number, card)
         costs.card(path, number, card)
     return CardFacts(row_as_set=not row.why, first_reader=row.reader if not row.why else 0,

@@ -302,7 +302,7 @@ class EfoGame(Game):
         """What the cards in play can read and cost (card_facts.py): the solvers' key
         reductions and bound, derived once from the card programs."""
         if self._card_facts is None:
-            self._card_facts = derive(tuple(str(p) for p in self.cards.sources))
+            self._card_facts = derive(self.cards)
         return self._card_facts
 
     def without_reductions(self) -> EfoGame:
@@ -412,11 +412,12 @@ class EfoState(State):
         When every card the pass has left behind (before the cursor) lies face down, their
         order can matter for one thing only: the first reader (Sandwiches, 8, with the printed
         cards) sends the first card of the pantry, face down or not, to the end.  Nothing else
-        reads a place behind the cursor: choices among pantry cards take face-up cards, `next`
-        and Servants' return act after their own place (ahead), removals only shift the
-        cursor by one.  The reader acts at most once more in this pass, and not at all once it
-        is on the trolley or face down.  So the key keeps the first card while the reader may
-        act, and the set of the other cards behind; the cards ahead keep their order."""
+        reads a place behind the cursor: a swap takes face-up cards, other choices read no
+        place, `next` and Servants' return act after their own place (ahead), removals only
+        shift the cursor by one.  The reader acts at most once more in this pass, and not at
+        all once it is on the trolley or face down.  So the key keeps the first card while the
+        reader may act, and the set of the other cards behind; the cards ahead keep their
+        order."""
         behind = self.pantry[:self.cursor]
         down = self.down
         for card in behind:

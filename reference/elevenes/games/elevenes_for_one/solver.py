@@ -51,9 +51,7 @@ def best_possible(objective: str) -> Callable[[State], Fraction]:
     leaves.  Otherwise a win is worth 1 and the rating at most 11 plus the minutes left."""
     def bound(state: State) -> Fraction:
         assert isinstance(state, EfoState) and isinstance(state.game, EfoGame)
-        if state.result == "won":
-            return Fraction(1 if objective == "win" else 11 + state.minutes)
-        facts = state.game.card_facts()
+        facts = state.game.card_facts()  # a won game has (11) on top: its bound is exact
         return Fraction(facts.ceiling(objective, state.top(), state.minutes))
 
     return bound

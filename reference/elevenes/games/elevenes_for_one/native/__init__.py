@@ -45,7 +45,6 @@ from ....core.errors import ElevenesError
 from ....core.solve import FREE_REDEAL, SolverError
 from ....core.solve import Progress as CoreProgress
 from ....dsl import ast
-from ....dsl.load import check_files
 from ....dsl.vocab import vocabulary_for
 from ..card_facts import ceiling_table
 from ..game import ALL_CARDS, DEAL, EfoGame, EfoState
@@ -265,19 +264,6 @@ class Lowering:
         return start, len(self.code) - start
 
 
-def card_trees(game: EfoGame) -> dict[int, ast.CardDef]:
-    """The card definitions in force (a later file replaces a card of the same number), read
-    again from the files the game's card set was compiled from."""
-    trees, problems = check_files(list(game.cards.sources), game.id)
-    if problems:
-        raise NativeUnavailable(f"the card files no longer check: {problems[0]}")
-    chosen: dict[int, ast.CardDef] = {}
-    for tree in trees:
-        for card in tree.cards:
-            chosen[card.number] = card
-    return chosen
-
-
 def lower(game: EfoGame) -> dict[str, Any]:
     """The card programs of a game as the arrays efo_init takes."""
     vocabulary = vocabulary_for(game.id)
@@ -285,7 +271,7 @@ def lower(game: EfoGame) -> dict[str, Any]:
     traits = {n: c.traits for n, c in game.cards.cards.items()}
     low = Lowering(trait_names)
     progs = [[[0, 0] for _ in range(3)] for _ in range(12)]
-    for number, card in card_trees(game).items():
+    for number, (_, card) in game.cards.definitions().items():
         if card.requires or card.grants:
             raise low.unsupported("card conditions or grants")
         for handler in card.handlers:

@@ -512,8 +512,7 @@ static int better(int a, int b) {
 static int ceiling(const S *s) {
   /* card_facts.py (CardFacts.ceiling): derived from the card programs, the general bound
    * (a win is worth 1, the rating at most 11 plus the minutes) where it cannot be */
-  if (s->result == R_WON) return g_objective == 0 ? 1 : 11 + s->minutes;
-  return g_ceiling[s->top * 16 + s->minutes];
+  return g_ceiling[s->top * 16 + s->minutes]; /* a won game has (11) on top: exact */
 }
 static int reaches(int leaf, int bound) { /* is the leaf's value >= bound, exactly? */
   if (leaf < 0) return 0;
@@ -536,7 +535,7 @@ static u128 key_of(const S *s) {
      * only the first reader (Sandwiches, with the printed cards) reads a place there, the
      * first; while it may still act, the first card is kept and the rest are a set (which
      * the pile and top determine: not stored).  Once it cannot act, a face-down card ahead is
-     * only a blocker: no card reads which card it is (choices take face-up cards, `next` is
+     * only a blocker: no card reads which card it is (a swap takes face-up cards, `next` is
      * only turned face down, the pass's end collects a set), nor how many lie in a row, nor
      * any after the last face-up card. */
     int sandwiches = g_first_reader && !(s->down >> g_first_reader & 1) &&
