@@ -191,6 +191,8 @@ def test_the_key_keeps_the_first_card_only_while_its_reader_may_act() -> None:
     party = str(Path(__file__).resolve().parents[2] / "docs" / "examples" / "tea-party.cards")
     assert turn_key([6, 7, 9], party) == turn_key([7, 9, 6], party)
     assert turn_key([6, 7, 9], whole_row=True) != turn_key([6, 9, 7], whole_row=True)
+
+
 @needs_compiler
 def test_the_guide_shows_what_solve_prints_for_its_variant(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
