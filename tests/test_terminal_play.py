@@ -70,6 +70,7 @@ def test_every_choice_prompt_shows_the_card_text_and_what_each_action_does(
     assert "flip N: turn card N face down" in heading  # what the word means
     assert re.search(r"flip 9 10 +Cakes \+ Servants", choose)
     assert "Action words:" in choose  # `?`
+    assert "`hint` (the best move and every move's exact chance to win)" in choose
 
 
 def test_card_command_and_user_card_names_everywhere(

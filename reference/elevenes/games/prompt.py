@@ -7,7 +7,7 @@ every game shares:
 ``3``              the third choice of the list
 ``use``, ``USE``   an action, case-insensitive; a typo gets "did you mean"
 ``help`` / ``?``   what can be typed here
-``hint``           the greedy bot's move
+``hint``           a move to play: the greedy bot's, or what the game's own hint says
 ``card WORD``      a card's effect (WORD a number or part of its name), if the game has cards
 ``rules``          the game's rules, id and title; ``rules WORD`` shows rule WORD or searches
 ``log``            everything that happened so far (the front end's ``EventLog``)
@@ -267,12 +267,13 @@ def show_glossary(glossary: Mapping[str, str], screen: Screen, width: int = 96) 
         screen.say(text.replace("\n  ", "\n      "), "dim")
 
 
-def compose_help(intro: str, cards: CardBook | None, glossary: Mapping[str, str] | None) -> str:
+def compose_help(intro: str, cards: CardBook | None, glossary: Mapping[str, str] | None,
+                 hint_help: str = "the greedy bot's move") -> str:
     lines = [intro]
     if glossary:
         lines.append("Action words:")
         lines.extend(f"  {word:<12} {meaning}" for word, meaning in glossary.items())
-    lines.append("Also: `hint` (the greedy bot's move), "
+    lines.append(f"Also: `hint` ({hint_help}), "
                  + ("`card N` or `card NAME` (what a card does), " if cards else "")
                  + "`rules` / `rules WORD` (the rulebook), `log` (what happened), "
                  "`q`, Ctrl-D or Ctrl-C (save and quit).")
@@ -293,6 +294,7 @@ def read_action(
     log: EventLog | None = None,
     screen: Screen | None = None,
     known: Sequence[str] = (),
+    hint_help: str = "the greedy bot's move",
 ) -> Action | None:
     """Ask until the player gives a legal action (returned) or leaves (None: `q`, the end
     of the input or Ctrl-C; the caller saves).  A refused move is shown with the rule that
@@ -319,7 +321,7 @@ def read_action(
             screen.say("Leaving (Ctrl-D and Ctrl-C do the same: the game is saved).", "hint")
             return None
         if command in ("?", "help", "h"):
-            screen.say(compose_help(intro, cards, glossary))
+            screen.say(compose_help(intro, cards, glossary, hint_help))
             continue
         if command == "hint" and hint is not None:
             given = hint(state)  # a move to suggest, or the game's own text

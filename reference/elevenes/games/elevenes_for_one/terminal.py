@@ -176,7 +176,7 @@ def ask(state: EfoState, out: TextIO, inp: TextIO, book: CardBook | None = None,
     return read_action(
         state, actions, out, inp,
         help_text="Type a number or an action (e.g. `use`, `front 7`, `flip 3 9`).",
-        hint=exact_hint,
+        hint=exact_hint, hint_help="the best move and every move's exact chance to win",
         cards=book, glossary=glossary_for(texts), log=log, screen=screen,
         known=[key.split()[0] for key in GLOSSARY],
     )
