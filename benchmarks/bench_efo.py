@@ -7,6 +7,9 @@
   other games from the same seeds, so the two sides are compared in whole games per second
   of this process's CPU time (steadier than the clock on a shared machine) over the same
   number of seeded random games.
+- Two more loops bound the engine's share: the same playout loop over a state that does
+  nothing (what the API's calls cost by themselves), and the engine with each pass laid out
+  in one shuffle at no cost (what a chance node dealing a whole pass in one call could give).
 
     python benchmarks/bench_efo.py [--games N] [--seed S] [--rounds R] [--profile engine]
 """
@@ -18,6 +21,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -89,6 +93,33 @@ class ScriptGame:
         return Script(script)
 
 
+def dealt_at_once(game: Any) -> Playout:
+    """What a chance node that lays a whole pass out in one call could reach at best: the
+    engine's playout loop, except that at a chance node the pass is shuffled with one
+    ``rng.shuffle`` and written into the state directly, at no cost in checks, history or
+    API calls.  Not a way to play (it goes behind the API's back); it bounds what changing
+    the chance action space would give."""
+    from elevenes.games.elevenes_for_one.game import FRONT
+
+    def playout(seed: int) -> int:
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        decisions = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                deck = state.deck
+                rng.shuffle(deck)
+                state.pantry, state.deck, state.phase, state._legal = deck, [], FRONT, None
+                decisions += len(deck)
+                continue
+            actions = state.legal_actions()
+            state.apply_action(actions[rng.randrange(len(actions))])
+            decisions += 1
+        return decisions
+
+    return playout
+
+
 def scripts(seeds: range) -> list[list[int]]:
     """The steps of the engine's game from each seed: 0 for chance, else the legal count."""
     game = elevenes.load_game("elevenes-for-one")
@@ -157,6 +188,11 @@ def run(argv: list[str] | None = None) -> int:
     empty, other, floor = whole_games(loop, shuffled, args.games, args.seed, args.rounds)
     print(f"  the playout loop alone (a state replaying the engine's games' steps and doing "
           f"nothing else): {empty:,.0f} games/s, ratio {floor:.2f} to the simulator")
+    at_once, other, bound = whole_games(
+        dealt_at_once(elevenes.load_game("elevenes-for-one")), shuffled, args.games, args.seed,
+        args.rounds)
+    print(f"  what-if, each pass laid out in one shuffle at no cost (behind the API): "
+          f"{at_once:,.0f} games/s, ratio {bound:.2f} to the simulator")
     print(f"  ({time.perf_counter() - started:.0f} s)", file=sys.stderr)
     return 0
 
