@@ -358,8 +358,8 @@ def test_time_left_while_the_first_pass_waits_for_passes_of_as_many_cards() -> N
     # A scripted solve of a first pass of 10 cards at 6 minutes: it waits for the passes of 10
     # cards at 1 to 5 minutes, which end one after the other, the one at m minutes taking
     # 10 * m seconds, then runs its own orders for 60 s.  The estimate is None until two of
-    # them have ended, then within a quarter of the truth; the first pass's own orders take
-    # over once they move.
+    # them have ended, or one has and the next is a quarter done (its pace counts as its time),
+    # then within a quarter of the truth; the first pass's own orders take over once they move.
     progress = native.Progress("", stream=open(os.devnull, "w"))  # noqa: SIM115
     progress.first = (10, 6)
     progress.start = 0.0
@@ -372,8 +372,9 @@ def test_time_left_while_the_first_pass_waits_for_passes_of_as_many_cards() -> N
         part = int(100 * (t - ends[m - 1]) / (ends[m] - ends[m - 1]))
         estimates.append((t, progress.big_left((10, m, part, 100), t)))
         t += 0.5
-    assert all(left is None for t, left in estimates if t < ends[2])
-    judged = [(t, left) for t, left in estimates if t >= ends[2] + 1]
+    assert all(left is None for t, left in estimates if t < ends[1])
+    paced = ends[1] + 0.25 * (ends[2] - ends[1]) + 1
+    judged = [(t, left) for t, left in estimates if t >= paced]
     assert judged and all(left is not None for _, left in judged)
     assert all(abs(left - (finish - t)) <= 0.25 * (finish - t) for t, left in judged if left)
     # the first pass's own orders: an even pace from 150 s on, 1% every 0.6 s
@@ -381,6 +382,26 @@ def test_time_left_while_the_first_pass_waits_for_passes_of_as_many_cards() -> N
     assert own[0] is None  # less than half a percent done
     left = own[50]  # 51% done at 180.6 s: 29.4 s left
     assert left is not None and abs(left - 29.4) < 1.5
+
+
+def test_time_left_counts_the_pass_under_way_at_its_pace() -> None:
+    # Passes of 11 cards at 11, 12 and 13 minutes before a first pass at 14, each about three
+    # times as long as the last (as the challenge's were: 51 s, 217 s, about 11 min).  Once a
+    # quarter of the one at 13 is done, its pace gives its length, which counts in the growth
+    # of the ones after it; while a smaller pass inside it is the innermost one, the estimate
+    # goes on from that pace instead of dropping back to the growth of the passes ended.
+    progress = native.Progress("", stream=open(os.devnull, "w"))  # noqa: SIM115
+    progress.first = (11, 14)
+    progress.start = 0.0
+    assert progress.big_left((11, 11, 50, 100), 25.0) is None
+    progress.big_left((11, 11, 99, 100), 51.0)  # seen under way until they end
+    progress.big_left((11, 12, 99, 100), 268.0)
+    at_pace = progress.big_left((11, 13, 30, 100), 268.0 + 0.3 * 660)  # 660 s at its pace
+    assert at_pace is not None
+    # its rest (462 s), then the one at 14 minutes: 660 s plus the growth (660 - 51) / 2
+    assert abs(at_pace - (462 + 660 + (660 - 51) / 2)) < 1
+    inside = progress.big_left((10, 13, 40, 100), 268.0 + 0.3 * 660 + 10)
+    assert inside is not None and abs(inside - (at_pace - 10)) < 1
 
 
 def test_time_left_when_an_order_of_the_first_pass_stalls() -> None:

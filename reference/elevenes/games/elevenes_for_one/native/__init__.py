@@ -426,6 +426,7 @@ class Progress(CoreProgress):
         # passes of as many cards as the first one, at fewer minutes (a reshuffle with
         # nothing scored leads to them): minutes -> when it was last seen under way
         self.big: dict[int, float] = {}
+        self.whole: dict[int, float] = {}  # minutes -> how long that pass takes at its pace
 
     def big_left(self, inner: tuple[int, int, int, int] | None, now: float) -> float | None:
         """Seconds left while the first pass waits for passes of as many cards at fewer
@@ -433,7 +434,9 @@ class Progress(CoreProgress):
         minutes first (each resumes when the one it waited for ends), and each takes longer
         than the last (more minutes, more lines): the ones still to come (the first pass
         included) are taken to grow as the finished ones did on average, the one under way to go on
-        at its pace so far (docs/solver.md compares the estimates with the runs)."""
+        at its pace so far.  Once a quarter of it is done, the length its pace gives counts in
+        that growth, and stands while a smaller pass inside it is the innermost one
+        (docs/solver.md compares the estimates with the runs)."""
         if self.first is None:
             return None
         cards, minutes = self.first
@@ -446,14 +449,21 @@ class Progress(CoreProgress):
         # the first of them began with the solve (the ones it needs are smaller)
         ends = [self.start] + [self.big[m] for m in sorted(self.big) if m < current]
         took = [b - a for a, b in zip(ends[:-1], ends[1:], strict=True)]
-        if len(took) < 2:
-            return None
-        last, growth = took[-1], max(0.0, (took[-1] - took[0]) / (len(took) - 1))
-        # after the one under way: the others up to the first pass's own minutes
-        left = sum(last + growth * k for k in range(2, minutes - current + 2))
         elapsed = now - ends[-1]
         part = (inner[2] / inner[3] if inner is not None and inner[:2] == (cards, current)
                 and inner[3] else 0.0)
+        if part >= 0.25:  # its first orders are its slowest: not before a quarter is done
+            self.whole[current] = elapsed / part
+        whole = self.whole.get(current)  # the one under way, at its pace when last seen
+        if whole is not None:
+            took.append(whole)
+        if len(took) < 2:
+            return None
+        last, growth = took[-1], max(0.0, (took[-1] - took[0]) / (len(took) - 1))
+        if whole is not None:  # its rest, then the others up to the first pass's minutes
+            return max(0.0, whole - elapsed) + sum(
+                last + growth * k for k in range(1, minutes - current + 1))
+        left = sum(last + growth * k for k in range(2, minutes - current + 2))
         if part >= 0.05:
             return left + elapsed * (1 - part) / part
         return left + max(0.0, last + growth - elapsed)
