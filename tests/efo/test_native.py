@@ -358,7 +358,7 @@ def test_time_left_while_the_first_pass_waits_for_passes_of_as_many_cards() -> N
     # A scripted solve of a first pass of 10 cards at 6 minutes: it waits for the passes of 10
     # cards at 1 to 5 minutes, which end one after the other, the one at m minutes taking
     # 10 * m seconds, then runs its own orders for 60 s.  The estimate is None until two of
-    # them have ended, or one has and the next is a quarter done (its pace counts as its time),
+    # them have ended, or one has and the next is half done (its pace counts as its time),
     # then within a quarter of the truth; the first pass's own orders take over once they move.
     progress = native.Progress("", stream=open(os.devnull, "w"))  # noqa: SIM115
     progress.first = (10, 6)
@@ -373,7 +373,7 @@ def test_time_left_while_the_first_pass_waits_for_passes_of_as_many_cards() -> N
         estimates.append((t, progress.big_left((10, m, part, 100), t)))
         t += 0.5
     assert all(left is None for t, left in estimates if t < ends[1])
-    paced = ends[1] + 0.25 * (ends[2] - ends[1]) + 1
+    paced = ends[1] + 0.5 * (ends[2] - ends[1]) + 1
     judged = [(t, left) for t, left in estimates if t >= paced]
     assert judged and all(left is not None for _, left in judged)
     assert all(abs(left - (finish - t)) <= 0.25 * (finish - t) for t, left in judged if left)
@@ -386,8 +386,8 @@ def test_time_left_while_the_first_pass_waits_for_passes_of_as_many_cards() -> N
 
 def test_time_left_counts_the_pass_under_way_at_its_pace() -> None:
     # Passes of 11 cards at 11, 12 and 13 minutes before a first pass at 14, each about three
-    # times as long as the last (as the challenge's were: 51 s, 217 s, about 11 min).  Once a
-    # quarter of the one at 13 is done, its pace gives its length, which counts in the growth
+    # times as long as the last (as the challenge's were: 51 s, 217 s, about 11 min).  Once
+    # half of the one at 13 is done, its pace gives its length, which counts in the growth
     # of the ones after it; while a smaller pass inside it is the innermost one, the estimate
     # goes on from that pace instead of dropping back to the growth of the passes ended.
     progress = native.Progress("", stream=open(os.devnull, "w"))  # noqa: SIM115
@@ -396,11 +396,13 @@ def test_time_left_counts_the_pass_under_way_at_its_pace() -> None:
     assert progress.big_left((11, 11, 50, 100), 25.0) is None
     progress.big_left((11, 11, 99, 100), 51.0)  # seen under way until they end
     progress.big_left((11, 12, 99, 100), 268.0)
-    at_pace = progress.big_left((11, 13, 30, 100), 268.0 + 0.3 * 660)  # 660 s at its pace
-    assert at_pace is not None
-    # its rest (462 s), then the one at 14 minutes: 660 s plus the growth (660 - 51) / 2
-    assert abs(at_pace - (462 + 660 + (660 - 51) / 2)) < 1
-    inside = progress.big_left((10, 13, 40, 100), 268.0 + 0.3 * 660 + 10)
+    early = progress.big_left((11, 13, 30, 100), 268.0 + 0.3 * 660)
+    at_pace = progress.big_left((11, 13, 50, 100), 268.0 + 0.5 * 660)  # 660 s at its pace
+    assert early is not None and at_pace is not None
+    # its rest (330 s), then the one at 14 minutes: 660 s plus the growth (660 - 51) / 2
+    assert abs(at_pace - (330 + 660 + (660 - 51) / 2)) < 1
+    assert early < at_pace  # before half was done, the growth of the ended ones alone
+    inside = progress.big_left((10, 13, 60, 100), 268.0 + 0.5 * 660 + 10)
     assert inside is not None and abs(inside - (at_pace - 10)) < 1
 
 

@@ -434,7 +434,7 @@ class Progress(CoreProgress):
         minutes first (each resumes when the one it waited for ends), and each takes longer
         than the last (more minutes, more lines): the ones still to come (the first pass
         included) are taken to grow as the finished ones did on average, the one under way to go on
-        at its pace so far.  Once a quarter of it is done, the length its pace gives counts in
+        at its pace so far.  Once half of it is done, the length its pace gives counts in
         that growth, and stands while a smaller pass inside it is the innermost one
         (docs/solver.md compares the estimates with the runs)."""
         if self.first is None:
@@ -452,7 +452,7 @@ class Progress(CoreProgress):
         elapsed = now - ends[-1]
         part = (inner[2] / inner[3] if inner is not None and inner[:2] == (cards, current)
                 and inner[3] else 0.0)
-        if part >= 0.25:  # its first orders are its slowest: not before a quarter is done
+        if part >= 0.5:  # its first orders are its slowest: not before half of it is done
             self.whole[current] = elapsed / part
         whole = self.whole.get(current)  # the one under way, at its pace when last seen
         if whole is not None:
