@@ -73,6 +73,16 @@ def test_every_choice_prompt_shows_the_card_text_and_what_each_action_does(
     assert "`hint` (the best move and every move's exact chance to win)" in choose
 
 
+def test_help_says_hint_is_the_greedy_bots_move_where_it_is(
+        here: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # Bowling Solitaire has no exact hint: `?` says what `hint` then gives, and it gives it
+    code, out, _ = run_cli(["play", "bowling-solitaire", "--seed", "1"], "?\nhint\nq\n",
+                           monkeypatch, capsys)
+    assert code == 0
+    assert "`hint` (the greedy bot's move)" in out
+    assert "The greedy bot would play: knock " in out
+
+
 def test_card_command_and_user_card_names_everywhere(
         here: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     (here / "my.cards").write_text(USER_SUGAR)

@@ -267,8 +267,11 @@ def show_glossary(glossary: Mapping[str, str], screen: Screen, width: int = 96) 
         screen.say(text.replace("\n  ", "\n      "), "dim")
 
 
+GREEDY_HINT = "the greedy bot's move"  # what `hint` gives unless the game says otherwise
+
+
 def compose_help(intro: str, cards: CardBook | None, glossary: Mapping[str, str] | None,
-                 hint_help: str = "the greedy bot's move") -> str:
+                 hint_help: str = GREEDY_HINT) -> str:
     lines = [intro]
     if glossary:
         lines.append("Action words:")
@@ -294,7 +297,7 @@ def read_action(
     log: EventLog | None = None,
     screen: Screen | None = None,
     known: Sequence[str] = (),
-    hint_help: str = "the greedy bot's move",
+    hint_help: str = GREEDY_HINT,
 ) -> Action | None:
     """Ask until the player gives a legal action (returned) or leaves (None: `q`, the end
     of the input or Ctrl-C; the caller saves).  A refused move is shown with the rule that

@@ -452,21 +452,21 @@ class Progress(CoreProgress):
         elapsed = now - ends[-1]
         part = (inner[2] / inner[3] if inner is not None and inner[:2] == (cards, current)
                 and inner[3] else 0.0)
-        if part >= 0.5:  # its first orders are its slowest: not before half of it is done
-            self.whole[current] = elapsed / part
-        whole = self.whole.get(current)  # the one under way, at its pace when last seen
+        at_pace = elapsed / part if part >= 0.05 else None  # its length at its pace so far
+        if at_pace is not None and part >= 0.5:  # its first orders are its slowest
+            self.whole[current] = at_pace
+        whole = self.whole.get(current)  # its length, once half of it was done
         if whole is not None:
             took.append(whole)
         if len(took) < 2:
             return None
         last, growth = took[-1], max(0.0, (took[-1] - took[0]) / (len(took) - 1))
-        if whole is not None:  # its rest, then the others up to the first pass's minutes
-            return max(0.0, whole - elapsed) + sum(
-                last + growth * k for k in range(1, minutes - current + 1))
-        left = sum(last + growth * k for k in range(2, minutes - current + 2))
-        if part >= 0.05:
-            return left + elapsed * (1 - part) / part
-        return left + max(0.0, last + growth - elapsed)
+        if whole is None:  # its length grown from the ended ones, unless its pace tells
+            last += growth
+        length = whole if whole is not None else at_pace if at_pace is not None else last
+        # its rest, then the others up to the first pass's own minutes
+        return max(0.0, length - elapsed) + sum(
+            last + growth * k for k in range(1, minutes - current + 1))
 
     def time_left(self, share: float, now: float) -> float | None:
         """Seconds left at the pace of the last stretch of the first pass's own orders (the
