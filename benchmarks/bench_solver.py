@@ -14,6 +14,12 @@ one), and the speed-up where both ran.  The Python search grows about seven-fold
 is practical up to N = 8; the native one values the whole game (see the page).  Cached values
 are not used: every run starts empty.
 
+``--handwritten`` also runs benchmarks/efo_solver_handwritten.py, an independent solver of
+the printed cards written from the rulebook with no engine code (its own C file), on each
+setting in the same run: it checks that its value agrees with the exact one (to 1e-9
+relative: it computes in long double) and prints its positions (visited, and searched: not
+found in its table), its time and the native engine's time over it.
+
 ``--against OLD.c`` also times another version of the native engine's C file in the same run
 (for instance ``git show REV:reference/elevenes/games/elevenes_for_one/native/efo_solve.c >
 old.c``), checks that it finds the same values, and prints its positions, its time and the
@@ -39,6 +45,9 @@ from elevenes.games.elevenes_for_one.game import EfoGame
 from elevenes.games.elevenes_for_one.native import NativeSolver, pass_start_of, table_entries
 from elevenes.games.elevenes_for_one.solver import OBJECTIVES, make_solver
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import efo_solver_handwritten  # noqa: E402
+
 
 def run_native(game: EfoGame, objective: str, cards: int, memory: float, threads: int = 1,
                source: Path | None = None) -> tuple[Fraction, int, int, int, float]:
@@ -62,6 +71,20 @@ def run_python(game: EfoGame, objective: str, cards: int) -> tuple[Fraction, int
     return value, solver.visited, len(solver.table), time.perf_counter() - start
 
 
+def handwritten_cells(objective: str, cards: int, minutes: int, value: Fraction,
+                      memory: float, native_seconds: str) -> str:
+    """The hand-written solver on the same setting: its positions, its time and the native
+    engine's time over it; it must agree with the exact value."""
+    try:
+        hand = efo_solver_handwritten.solve(objective, 11 - cards, minutes, memory)
+    except efo_solver_handwritten.SolverError as error:
+        raise SystemExit(f"the hand-written solver: {error}") from None
+    if abs(Fraction(hand.value) - value) > Fraction(1, 10**9) * max(Fraction(1), abs(value)):
+        raise SystemExit(f"the hand-written solver disagrees: {hand.value!r} != {value}")
+    over = f"{float(native_seconds) / max(hand.seconds, 1e-6):.2f}" if native_seconds else ""
+    return f" {hand.visited:,} / {hand.positions:,} | {hand.seconds:.2f} | {over} |"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--cards", type=int, nargs="+", default=[3, 4, 5, 6, 7],
@@ -74,6 +97,8 @@ def main() -> None:
                         help="the native table's size in GiB (default 1)")
     parser.add_argument("--threads", type=int, default=1, metavar="N",
                         help="threads of the native engine (default 1)")
+    parser.add_argument("--handwritten", action="store_true",
+                        help="also run the independent hand-written solver (printed cards)")
     parser.add_argument("--against", type=Path, default=None, metavar="OLD.c",
                         help="also time the native engine built from this C file")
     args = parser.parse_args()
@@ -84,9 +109,12 @@ def main() -> None:
     if against is not None and not against.is_file():
         raise SystemExit(f"--against: no such file {against}")
     extra = " against: positions | against s | gain |" if against else ""
+    if args.handwritten:
+        extra += " hand-written: visited / searched | hand-written s | native / hand-written |"
     print("| cards | minutes | objective | value | native: positions / stored / pass starts "
           f"| native s | python: positions / stored | python s | speed-up |{extra}")
-    print("|---:|---:|---|---:|---:|---:|---:|---:|---:|" + ("---:|---:|---:|" if against else ""))
+    print("|---:|---:|---|---:|---:|---:|---:|---:|---:|" + ("---:|---:|---:|" if against else "")
+          + ("---:|---:|---:|" if args.handwritten else ""))
     for cards in args.cards:
         for minutes in args.minutes:
             game = elevenes.load_game("elevenes-for-one", options={"minutes": minutes})
@@ -117,6 +145,9 @@ def main() -> None:
                     gain = (f"{a_seconds / max(n_seconds, 1e-6):.2f}x"
                             if args.engine != "python" else "")
                     against_cells = f" {a_explored:,} | {a_seconds:.2f} | {gain} |"
+                if args.handwritten:
+                    against_cells += handwritten_cells(objective, cards, minutes, value,
+                                                       args.memory, native_cells[1])
                 print(f"| {cards} | {minutes} | {OBJECTIVES[objective][1]} "
                       f"| {float(value):.4f} | {' | '.join(native_cells)} "
                       f"| {' | '.join(python_cells)} | {ratio} |{against_cells}", flush=True)

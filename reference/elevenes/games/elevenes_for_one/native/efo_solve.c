@@ -648,14 +648,12 @@ static int max_leaf(int a, int b) {
   return better(a, b) ? a : b;
 }
 
-/* the value of what follows an action: run on, then search */
-static int follow(S *s, int depth, int alpha, int *low) {
-  Pending p;
-  *low = 0;
-  int leaf = run(s, &p);
-  if (g_status) return NOLEAF;
-  if (leaf != NOLEAF) return value_known(leaf) ? leaf : NOLEAF;
-  return search(s, &p, depth + 1, alpha, low);
+/* the best a leaf can be worth, before it is valued: a pass start's bound by its top card and
+ * minutes (valuing it means solving its pass); a finished game is valued at once */
+static int leaf_ceiling(int leaf) {
+  if (leaf >= NPASS) return INT32_MAX;
+  int at = leaf >> 11; /* pass_id: top * 16 + minutes */
+  return g_ceiling[at];
 }
 
 /* One decision: its children are tried in turn (Node.next), keeping the best. */
@@ -671,16 +669,28 @@ static void node_start(Node *n, const S *s, int alpha) {
   n->done = 0;
 }
 
-/* try child c (an action just applied); returns 1 when the decision may stop */
+/* try child c (an action just applied); returns 1 when the decision may stop.  The child
+ * runs on first, to its next decision or to the end of its line, and its bound is that of where
+ * it got to: the minutes its card cost are lost when the card's effect ends, so a bound taken
+ * before would be a minute too generous, and a pass start that cannot beat the floor is never
+ * valued (valuing it is solving its pass). */
 static int node_try(Node *n, S *c, int depth) {
   /* alpha pays for the win (its ceiling is sharp) but not for the rating, whose bound is
    * loose: lines cut against alpha are not stored, and are searched again (measured) */
   int floor = g_objective == 0 ? max_leaf(n->best, n->alpha) : n->best;
-  if (floor >= 0 && reaches(floor, ceiling(c))) { /* it cannot beat what is in hand */
+  Pending p;
+  int low = 0, leaf = run(c, &p);
+  if (g_status) return 0;
+  int bound = leaf == NOLEAF ? ceiling(c) : leaf_ceiling(leaf);
+  if (floor >= 0 && reaches(floor, bound)) { /* it cannot beat what is in hand */
     if (floor != n->best) n->bounded = 1;
     return 0;
   }
-  int low, leaf = follow(c, depth, floor, &low);
+  if (leaf != NOLEAF) {
+    if (!value_known(leaf)) leaf = NOLEAF;
+  } else {
+    leaf = search(c, &p, depth + 1, floor, &low);
+  }
   if (low && floor != n->best) n->bounded = 1;
   if (leaf >= 0 && better(leaf, n->best)) n->best = leaf;
   n->done = reaches(n->best, n->top);
@@ -709,9 +719,11 @@ static int turn_search(S *s, int depth, int alpha, int *low) {
   Node n;
   node_start(&n, s, alpha);
   int card = s->row[s->cursor];
-  /* the order only changes the time (measured): score, then discard first for the win
-   * (a free move finds a win early), use first for the rating */
-  static const int orders[2][3] = {{0, 2, 1}, {0, 1, 2}};
+  /* the order only changes the time (measured): score, then discard, for the win (a free
+   * move finds a win early); discard, score, then use for the rating (the free move keeps the
+   * most minutes, and what it reaches cuts the lines that cost one: on the nine-card endgame
+   * 2,112 pass starts valued against 2,180, and 9% fewer positions, than score, use, discard) */
+  static const int orders[2][3] = {{0, 2, 1}, {2, 0, 1}};
   for (int o = 0; o < 3 && !g_status; o++) {
     int option = orders[g_objective][o];
     S c = *s;
