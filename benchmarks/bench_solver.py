@@ -136,7 +136,7 @@ def main() -> None:
                     if args.engine == "both":
                         ratio = f"{p_seconds / max(n_seconds, 1e-6):,.0f}x"
                 assert value is not None
-                against_cells = ""
+                extra_cells = ""
                 if against is not None:
                     a_value, a_explored, _, _, a_seconds = run_native(
                         game, objective, cards, args.memory, args.threads, against)
@@ -144,13 +144,13 @@ def main() -> None:
                         raise SystemExit(f"{against} disagrees: {a_value} != {value}")
                     gain = (f"{a_seconds / max(n_seconds, 1e-6):.2f}x"
                             if args.engine != "python" else "")
-                    against_cells = f" {a_explored:,} | {a_seconds:.2f} | {gain} |"
+                    extra_cells = f" {a_explored:,} | {a_seconds:.2f} | {gain} |"
                 if args.handwritten:
-                    against_cells += handwritten_cells(objective, cards, minutes, value,
+                    extra_cells += handwritten_cells(objective, cards, minutes, value,
                                                        args.memory, native_cells[1])
                 print(f"| {cards} | {minutes} | {OBJECTIVES[objective][1]} "
                       f"| {float(value):.4f} | {' | '.join(native_cells)} "
-                      f"| {' | '.join(python_cells)} | {ratio} |{against_cells}", flush=True)
+                      f"| {' | '.join(python_cells)} | {ratio} |{extra_cells}", flush=True)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
     print(f"peak memory: {peak} MB", file=sys.stderr)
 

@@ -104,6 +104,28 @@ def test_values_with_a_discard_pile_agree(top: int, pile: tuple[int, ...], minut
     assert _same(hand.value, exact), (float(exact), hand.value)
 
 
+@pytest.mark.parametrize("minutes", [5, 9, 15])
+@pytest.mark.parametrize("cards", [3, 4, 5])
+def test_the_rating_values_no_pass_start_the_independent_solver_does_not_need(
+        cards: int, minutes: int) -> None:
+    """A move is bounded after its card has cost its minute, so a pass start no line can need
+    is never solved: on these endgames the native engine values exactly the pass starts the
+    hand-written solver does (it used to value 169 against 43 with four cards at 15 minutes)."""
+    game = elevenes.load_game("elevenes-for-one", options={"minutes": minutes})
+    assert isinstance(game, EfoGame)
+    solver = NativeSolver(game, "rating", memo_entries=table_entries(cards, MEMORY_GIB),
+                          threads=1)
+    try:
+        leaf = pass_start_of(endgame(game, 11 - cards))
+        assert leaf is not None
+        solver.solve(leaf)
+        native_pass_starts = solver.pass_starts()
+    finally:
+        solver.close()
+    hand = efo_solver_handwritten.solve("rating", 11 - cards, minutes, MEMORY_GIB)
+    assert native_pass_starts == hand.pass_starts
+
+
 def test_the_whole_work_is_reported() -> None:
     """The seven-card endgame's best chance to win with one spare minute (the docs' solver
     page gives the fraction) and what the run did."""

@@ -136,6 +136,7 @@ static __thread int g_memo_off;
 static int pass_id(int top, int minutes, uint16_t pile) {
   return ((top * 16 + minutes) << 11) | (pile >> 1);
 }
+static int pass_clock(int leaf) { return leaf >> 11; } /* a pass start's top * 16 + minutes */
 static int terminal_id(int top, int minutes, int result) {
   return NPASS + (top * 16 + minutes) * 4 + result;
 }
@@ -651,9 +652,7 @@ static int max_leaf(int a, int b) {
 /* the best a leaf can be worth, before it is valued: a pass start's bound by its top card and
  * minutes (valuing it means solving its pass); a finished game is valued at once */
 static int leaf_ceiling(int leaf) {
-  if (leaf >= NPASS) return INT32_MAX;
-  int at = leaf >> 11; /* pass_id: top * 16 + minutes */
-  return g_ceiling[at];
+  return leaf >= NPASS ? INT32_MAX : g_ceiling[pass_clock(leaf)];
 }
 
 /* One decision: its children are tried in turn (Node.next), keeping the best. */
