@@ -423,3 +423,47 @@ def test_time_left_when_an_order_of_the_first_pass_stalls() -> None:
         assert steady - 1 <= left <= whole + 1e-6
     assert native.duration(5e9) == "over 100 h"
     assert native.duration(7200) == "2 h 00 min"
+
+
+SUGAR = "docs/examples/slow-sugar.cards"
+
+
+@needs_compiler
+def test_vs_answers_how_much_a_variant_changes_exactly(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """`solve --vs FILE`: the same position under both rule sets, each value what solving it
+    alone gives, and B - A exactly; the text names the cards and the difference in points."""
+    args = ["solve", "elevenes-for-one", "--trolley", "3", "--minutes", "9", "--no-cache"]
+    assert main([*args, "--vs", SUGAR, "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    alone = {}
+    for cards in (None, SUGAR):
+        assert main([*args, "--json", *(["--cards", cards] if cards else [])]) == 0
+        alone[cards] = {r["objective"]: Fraction(r["value"])
+                        for r in json.loads(capsys.readouterr().out)["results"]}
+    a = {r["objective"]: Fraction(r["value"]) for r in doc["results"]}
+    b = {r["objective"]: Fraction(r["value"]) for r in doc["vs"]["results"]}
+    assert a == alone[None] and b == alone[SUGAR] and doc["vs"]["cards"] == SUGAR
+    assert b["win"] < a["win"] and b["rating"] < a["rating"]  # six minutes for Sugar
+    assert {d["objective"]: Fraction(d["value"]) for d in doc["difference"]} == {
+        objective: b[objective] - a[objective] for objective in a}
+    assert main([*args, "--vs", SUGAR, "--objective", "rating"]) == 0
+    out = capsys.readouterr().out
+    assert 'B: cards from docs/examples/slow-sugar.cards: 4 "Slow Sugar"' in out
+    assert "A: the rulebook's cards" in out
+    change = b["rating"] - a["rating"]
+    assert f"B - A  {change} ({float(change):+.4f} points)" in out
+    # the same file on both sides: no difference at all
+    assert main([*args, "--cards", SUGAR, "--vs", SUGAR, "--objective", "win", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["difference"][0]["value"] == "0"
+
+
+def test_vs_with_a_broken_file_says_where(tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    broken = tmp_path / "broken.cards"
+    broken.write_text('game elevenes-for-one\ncard 4 "X" rule EFO.CARD.SUGAR {\n'
+                      "  on use {\n    cost six\n  }\n}\n")
+    assert main(["solve", "elevenes-for-one", "--trolley", "8", "--minutes", "3",
+                 "--vs", str(broken)]) == 1
+    out, err = capsys.readouterr()
+    assert f"{broken}:4:10: E107" in err and "Traceback" not in err and out == ""

@@ -20,12 +20,10 @@ import argparse
 import importlib
 import sys
 from types import ModuleType
-from typing import Any
 
-from ..core.api import Game
 from ..core.errors import BadOption, ElevenesError
 from ..games import REGISTRY, game_ids, load_game
-from ..games.cli import parse_options
+from ..games.cli import parse_options, user_cards
 from . import compare
 from .charts import Progress, pyplot, write_png
 from .runner import GameSpec, chunk_size, default_workers, executor_for, run_jobs
@@ -79,20 +77,6 @@ def analysis_module(game_id: str) -> ModuleType:
         if exc.name == name:
             raise ElevenesError(f"{game_id} has no analysis yet") from None
         raise
-
-
-def user_cards(game: Game, path: str | None) -> str:
-    """The cards a user's file brings, by number and the user's name for them."""
-    if path is None:
-        return "the rulebook's cards"
-    card_set: Any = getattr(game, "cards", None)
-    if card_set is None:
-        return f"cards from {path}"
-    mine = [c for c in card_set.cards.values() if c.source.startswith(f"{path}:")]
-    guests = [g for g in card_set.guests.values() if g.source.startswith(f"{path}:")]
-    named = [f'{c.number} "{c.name}"' for c in mine]
-    named += [f'guest {g.number} "{g.name}"' for g in guests]
-    return f"cards from {path}: {', '.join(named) or 'no card'}"
 
 
 def run(args: argparse.Namespace) -> int:

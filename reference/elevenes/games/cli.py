@@ -6,6 +6,7 @@ import argparse
 import importlib
 from typing import Any
 
+from ..core.api import Game
 from ..core.errors import BadOption
 from . import REGISTRY, game_ids, load_game
 from .prompt import check_resume, read_saved
@@ -49,3 +50,17 @@ def run(args: argparse.Namespace) -> int:
     front_end = importlib.import_module(REGISTRY[args.game] + ".terminal")
     code: int = front_end.run(game, args)
     return code
+
+
+def user_cards(game: Game, path: str | None) -> str:
+    """The cards a user's file brings, by number and the user's name for them."""
+    if path is None:
+        return "the rulebook's cards"
+    card_set: Any = getattr(game, "cards", None)
+    if card_set is None:
+        return f"cards from {path}"
+    mine = [c for c in card_set.cards.values() if c.source.startswith(f"{path}:")]
+    guests = [g for g in card_set.guests.values() if g.source.startswith(f"{path}:")]
+    named = [f'{c.number} "{c.name}"' for c in mine]
+    named += [f'guest {g.number} "{g.name}"' for g in guests]
+    return f"cards from {path}: {', '.join(named) or 'no card'}"

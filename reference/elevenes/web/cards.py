@@ -87,7 +87,8 @@ JOBS: dict[str, Job] = {}
 def start_analysis(game_id: str, cards: Path, games: int, bots: str | None = None) -> Job:
     """``elevenes analyse GAME --vs CARDS --games N`` started in a thread."""
     from ..bots import compare
-    from ..bots.cli_analyse import analysis_module, user_cards
+    from ..bots.cli_analyse import analysis_module
+    from ..games.cli import user_cards
 
     if not 1 <= games <= 5000:
         raise ElevenesError(f"games: a number from 1 to 5000, not {games}")

@@ -10,13 +10,17 @@ import math
 import os
 import sys
 import time
+from fractions import Fraction
 from pathlib import Path
+
+import attrs
 
 from ...core.errors import BadOption
 from ...core.solve import Progress, SolverError
-from ..cli import parse_options
+from ..cli import parse_options, user_cards
 from ..prompt import SAVE_KEY, check_resume, read_saved, starting_state
 from . import make_game
+from .card_facts import CardFacts
 from .game import EfoGame, EfoState
 from .solver import OBJECTIVES, Solved, fmt, solve
 
@@ -60,6 +64,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--save-values", default=None, metavar="FILE",
                         help="native engine: write the exact value of every pass start found "
                              "to FILE (JSON; `hint` and the solver bots read such values)")
+    parser.add_argument("--vs", default=None, metavar="FILE",
+                        help="also solve the same position with the cards of FILE (rule set B; "
+                             "A is --cards, else the printed cards) and print both values and "
+                             "B - A exactly")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument("--no-progress", action="store_true",
                         help="no progress line on stderr")
@@ -92,75 +100,147 @@ def endgame(game: EfoGame, top: int) -> EfoState:
     return game.state_from_json(start)
 
 
-def run(args: argparse.Namespace) -> int:
-    options: dict[str, object] = dict(parse_options(args.option))
-    if args.minutes is not None:
-        options["minutes"] = args.minutes
+def position_of(args: argparse.Namespace, options: dict[str, object],
+                cards: str | None) -> EfoState:
+    """The position to solve under one rule set: a saved one, an endgame or the start."""
     if args.position is not None:
         if args.trolley is not None:
             raise BadOption("--trolley and --from cannot be used together")
-        state = load_position(args.position, options, args.cards)
-    elif args.trolley is not None:
-        state = endgame(make_game(options, args.cards), args.trolley)
-    else:
-        state = make_game(options, args.cards).new_initial_state()
-    objectives = list(OBJECTIVES) if args.objective == "both" else [args.objective]
-    show = not args.no_progress and sys.stderr.isatty()
-    engine = choose_engine(args, state)
-    if engine == "python":
-        cards = len(state.pantry) + len(state.deck)
-        if cards > LARGEST and args.max_positions is None:
-            print(f"note: {cards} cards to lay out; the Python search is practical up to "
-                  f"{LARGEST} (each card more costs about seven times the time and memory, "
-                  "see the docs' solver page); --max-positions N stops it early",
-                  file=sys.stderr)
-    results = []
-    for objective in objectives:
-        label = f"solving ({OBJECTIVES[objective][1]})"
-        if engine == "native":
-            results.append(solve_native(state, objective, args, label if show else None))
-        else:
-            progress = Progress(label) if show else None
-            results.append(solve(state, objective, progress, args.max_positions))
-    game_options = dict(state.game.options)
-    assert isinstance(state.game, EfoGame)
-    facts = state.game.card_facts()
-    if args.json:
-        print(json.dumps({
-            "game": state.game.id,
-            "options": game_options,
-            "cards": args.cards,
-            "from": args.position,
-            "trolley": args.trolley,
-            "engine": engine,
+        return load_position(args.position, options, cards)
+    if args.trolley is not None:
+        return endgame(make_game(options, cards), args.trolley)
+    return make_game(options, cards).new_initial_state()
+
+
+@attrs.frozen
+class RuleSet:
+    """One rule set's answers: its cards, the engine that ran and a result per objective."""
+
+    cards: str | None
+    state: EfoState
+    engine: str
+    results: list[Solved]
+
+    def facts(self) -> CardFacts:
+        game = self.state.game
+        assert isinstance(game, EfoGame)
+        return game.card_facts()
+
+    def json(self) -> dict[str, object]:
+        facts = self.facts()
+        return {
+            "cards": self.cards,
+            "engine": self.engine,
             "results": [{
                 "objective": r.objective, "value": str(r.value), "float": float(r.value),
                 "positions_explored": r.explored, "positions_stored": r.stored,
-                "pass_starts": r.passes, "seconds": round(r.seconds, 3)} for r in results],
+                "pass_starts": r.passes, "seconds": round(r.seconds, 3)} for r in self.results],
             "reductions": {  # card_facts.py: what the cards allow the solvers to share and cut
                 "row_as_set": facts.row_as_set, "first_reader": facts.first_reader or None,
                 "why_whole_row": facts.why_whole_row or None,
                 "score_cost": list(facts.score_cost) if facts.score_cost else None,
                 "why_general_bound": facts.why_general_bound or None},
-        }, indent=1))
+        }
+
+    def lines(self, indent: str) -> list[str]:
+        out = []
+        if self.engine == "native" and any(r.passes == 0 for r in self.results):
+            out.append(f"{indent}(known values: shipped with elevenes for the printed cards, or "
+                       "kept in the cache by an earlier run; --recompute solves them again)")
+        return out
+
+
+def solve_rule_set(state: EfoState, cards: str | None, args: argparse.Namespace,
+                   tag: str = "") -> RuleSet:
+    """Every objective asked for, under the rules of ``state``'s game."""
+    show = not args.no_progress and sys.stderr.isatty()
+    engine = choose_engine(args, state)
+    if engine == "python":
+        size = len(state.pantry) + len(state.deck)
+        if size > LARGEST and args.max_positions is None:
+            print(f"note: {size} cards to lay out; the Python search is practical up to "
+                  f"{LARGEST} (each card more costs about seven times the time and memory, "
+                  "see the docs' solver page); --max-positions N stops it early",
+                  file=sys.stderr)
+    results = []
+    for objective in objectives_of(args):
+        label = f"{tag}solving ({OBJECTIVES[objective][1]})"
+        if engine == "native":
+            results.append(solve_native(state, objective, args, label if show else None))
+        else:
+            progress = Progress(label) if show else None
+            results.append(solve(state, objective, progress, args.max_positions))
+    return RuleSet(cards, state, engine, results)
+
+
+def difference(objective: str, value: Fraction) -> str:
+    """B - A, exactly and as a person reads it (percentage points for a chance)."""
+    if objective == "win":
+        return f"{value} ({float(value) * 100:+.4f} percentage points)"
+    return f"{value} ({float(value):+.4f} points)"
+
+
+def run(args: argparse.Namespace) -> int:
+    options: dict[str, object] = dict(parse_options(args.option))
+    if args.minutes is not None:
+        options["minutes"] = args.minutes
+    state = position_of(args, options, args.cards)
+    other = position_of(args, options, args.vs) if args.vs is not None else None
+    first = solve_rule_set(state, args.cards, args, "A: " if other is not None else "")
+    second = solve_rule_set(other, args.vs, args, "B: ") if other is not None else None
+    game_options = dict(state.game.options)
+    if args.json:
+        doc: dict[str, object] = {
+            "game": state.game.id,
+            "options": game_options,
+            "from": args.position,
+            "trolley": args.trolley,
+            **first.json(),
+        }
+        if second is not None:
+            doc["vs"] = second.json()
+            doc["difference"] = [{  # B - A
+                "objective": a.objective, "value": str(b.value - a.value),
+                "float": float(b.value - a.value)}
+                for a, b in zip(first.results, second.results, strict=True)]
+        print(json.dumps(doc, indent=1))
         return 0
     where = (f"from {args.position}" if args.position else
              f"from a pass with 1-{args.trolley} on the trolley" if args.trolley else
              "from the start")
     setting = ", ".join(f"{k}={v}" for k, v in sorted(game_options.items()))
-    print(f"Elevenes for One ({setting}; {args.cards or 'printed cards'}), {where}:")
-    if engine == "native" and any(r.passes == 0 for r in results):
-        print("  (known values: shipped with elevenes for the printed cards, or kept in the "
-              "cache by an earlier run; --recompute solves them again)")
-    for r in results:
-        work = (f"{r.passes:,} pass starts solved, " if engine == "native" else "")
-        print(f"  best {OBJECTIVES[r.objective][1]}: {fmt(r.objective, r.value)}"
-              f"  [policy maximising the {OBJECTIVES[r.objective][1]}; {engine} engine: "
-              f"{work}{r.explored:,} positions explored, {r.stored:,} stored, "
-              f"{r.seconds:.1f} s]")
-    for line in facts.describe():  # card_facts.py: the reductions these cards allow
-        print(f"  solver's {line}")
+    if second is None:
+        print(f"Elevenes for One ({setting}; {args.cards or 'printed cards'}), {where}:")
+        for line in first.lines("  "):
+            print(line)
+        for r in first.results:
+            print(f"  best {OBJECTIVES[r.objective][1]}: {fmt(r.objective, r.value)}"
+                  f"  [{work(first.engine, r)}]")
+        for line in first.facts().describe():  # card_facts.py: the reductions these allow
+            print(f"  solver's {line}")
+        return 0
+    print(f"Elevenes for One ({setting}), {where}:")
+    for name, rule_set in (("A", first), ("B", second)):
+        game = rule_set.state.game
+        print(f"  {name}: {user_cards(game, rule_set.cards)}")
+        for line in rule_set.lines("    "):
+            print(line)
+        for line in rule_set.facts().describe():
+            print(f"    solver's {line}")
+    for a, b in zip(first.results, second.results, strict=True):
+        print(f"  best {OBJECTIVES[a.objective][1]}:")
+        print(f"    A      {fmt(a.objective, a.value)}  [{work(first.engine, a)}]")
+        print(f"    B      {fmt(b.objective, b.value)}  [{work(second.engine, b)}]")
+        print(f"    B - A  {difference(a.objective, b.value - a.value)}")
     return 0
+
+
+def work(engine: str, r: Solved) -> str:
+    """What a result cost, for the line that prints it."""
+    passes = f"{r.passes:,} pass starts solved, " if engine == "native" else ""
+    return (f"policy maximising the {OBJECTIVES[r.objective][1]}; {engine} engine: "
+            f"{passes}{r.explored:,} positions explored, {r.stored:,} stored, "
+            f"{r.seconds:.1f} s")
 
 
 def objectives_of(args: argparse.Namespace) -> list[str]:
