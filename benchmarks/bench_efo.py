@@ -30,6 +30,7 @@ import efo_shuffled  # noqa: E402
 from harness import Bench, Playout, arguments, engine_playout, main  # noqa: E402
 
 import elevenes  # noqa: E402
+from elevenes.core.errors import ElevenesError  # noqa: E402
 
 engine = engine_playout(elevenes.load_game("elevenes-for-one"))
 
@@ -120,6 +121,17 @@ def dealt_at_once(game: Any) -> Playout:
     return playout
 
 
+class InC:
+    """The game whose states are the C state (``new_initial_state(native=True)``,
+    native/fast.py): the same games through the same public API."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+
+    def new_initial_state(self) -> Any:
+        return self.game.new_initial_state(native=True)
+
+
 def scripts(seeds: range) -> list[list[int]]:
     """The steps of the engine's game from each seed: 0 for chance, else the legal count."""
     game = elevenes.load_game("elevenes-for-one")
@@ -183,6 +195,19 @@ def run(argv: list[str] | None = None) -> int:
     print(f"  engine                 {rate:>12,.0f} games/s")
     print(f"  one-shuffle simulator  {other:>12,.0f} games/s")
     print(f"  ratio engine/one-shuffle simulator: {ratio:.2f}")
+    game = elevenes.load_game("elevenes-for-one")
+    try:
+        in_c = engine_playout(InC(game))
+        same = all(in_c(seed) == engine(seed) for seed in range(args.seed, args.seed + 200))
+    except ElevenesError as exc:  # NativeUnavailable: no compiler or headers
+        print(f"  the C state: not measured ({exc})")
+    else:
+        if not same:
+            raise SystemExit("the C state played other games than the engine")
+        c_rate, other, c_ratio = whole_games(in_c, shuffled, args.games, args.seed,
+                                             args.rounds)
+        print(f"  the C state (new_initial_state(native=True), the same games through the "
+              f"same API): {c_rate:,.0f} games/s, ratio {c_ratio:.2f} to the simulator")
     seeds = range(args.seed, args.seed + args.games)
     loop = engine_playout(ScriptGame(scripts(seeds)))
     empty, other, floor = whole_games(loop, shuffled, args.games, args.seed, args.rounds)

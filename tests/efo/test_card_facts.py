@@ -219,8 +219,9 @@ def test_the_guide_shows_what_solve_prints_for_its_variant(
     Path("my.cards").write_text(fixed[0], encoding="utf-8")
     assert main(["solve", "elevenes-for-one", "--trolley", "3", "--minutes", "10",
                  "--objective", "win", "--vs", "my.cards", "--no-cache"]) == 0
-    shown = [line.split("  [")[0] for line in capsys.readouterr().out.splitlines()]
-    assert len(shown) == 12 and all(line in guide for line in shown), shown
+    shown = [line.split("  [")[0] for line in capsys.readouterr().out.splitlines()
+             if not line.startswith("    (known values")]  # shipped values: read or not
+    assert len(shown) == 11 and all(line in guide for line in shown), shown
 
 
 @pytest.mark.parametrize(("name", "reader", "sugar"), [("slow-sugar", 8, 6), ("tea-party", 2, 2)])

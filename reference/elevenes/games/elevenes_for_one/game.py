@@ -16,7 +16,7 @@ import random
 import re
 from bisect import bisect_right
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal, overload
 
 from ...core.api import CHANCE, TERMINAL, Action, Game, Json, OptionSpec, State
 from ...core.errors import BadState, IllegalAction
@@ -285,6 +285,7 @@ class EfoGame(Game):
         super().__init__(options)
         self.cards = cards if cards is not None else load_card_set(self.id, PRIMITIVES)
         self.printed_cards = cards is None  # the printed cards.cards, no variant file
+        self.fast_rules: Any = None  # native/fast.py: the cards lowered for the C state, once
         self._card_facts: CardFacts | None = None
         self.undiscardable = frozenset(  # EFO.DISCARD.NEVER: the cards with that trait
             n for n, card in self.cards.cards.items() if "undiscardable" in card.traits)
@@ -311,7 +312,20 @@ class EfoGame(Game):
         self._card_facts = GENERAL
         return self
 
-    def new_initial_state(self) -> EfoState:
+    @overload
+    def new_initial_state(self) -> EfoState: ...
+    @overload
+    def new_initial_state(self, native: Literal[False]) -> EfoState: ...
+    @overload
+    def new_initial_state(self, native: bool) -> State: ...
+
+    def new_initial_state(self, native: bool = False) -> State:
+        """The start of a game, before the first deal.  ``native=True``: the same game played
+        in C for fast playouts (native/fast.py; NativeUnavailable says why it cannot run)."""
+        if native:
+            from .native.fast import new_state
+
+            return new_state(self)
         state = EfoState(self)
         state.minutes = int(self.options["minutes"])  # EFO.SETUP.CLOCK
         if self.options["challenge"]:  # EFO.VARIANT.TROLLEY

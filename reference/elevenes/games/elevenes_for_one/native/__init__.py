@@ -47,7 +47,7 @@ from ....core.solve import Progress as CoreProgress
 from ....dsl import ast
 from ....dsl.vocab import vocabulary_for
 from ..card_facts import ceiling_table
-from ..game import ALL_CARDS, DEAL, EfoGame, EfoState
+from ..game import ALL_CARDS, DEAL, WORDS, EfoGame, EfoState
 
 SOURCE = Path(__file__).with_name("efo_solve.c")
 
@@ -81,8 +81,12 @@ class Lowering:
     """The cards' effects as int arrays for efo_solve.c, statement by statement as
     dsl/compile.py lays them out (same jumps, same skips, same forced choices)."""
 
-    def __init__(self, trait_names: Sequence[str]) -> None:
+    def __init__(self, trait_names: Sequence[str], words: dict[str, str] | None = None) -> None:
         self.code: list[list[int]] = []
+        # per instruction: the word of a choice's actions (game.py WORDS; efo_fast.c numbers
+        # the options as the Python engine does); the verb's action word, else "take"
+        self.verb_words = words or {}
+        self.words: list[int] = []
         self.sets: list[int] = []
         self.conds: list[list[int]] = []
         self.trait_index = {name: i for i, name in enumerate(trait_names)}
@@ -160,6 +164,7 @@ class Lowering:
     def emit(self, *fields: int) -> list[int]:
         record = [*fields, 0, 0, 0, 0, 0, 0, 0, 0][:8]
         self.code.append(record)
+        self.words.append(0)
         return record
 
     def call(self, call: ast.Call) -> None:
@@ -184,9 +189,12 @@ class Lowering:
                 raise self.unsupported(f"verb {stmt.apply.verb!r}")
             verb = VERBS[stmt.apply.verb]
         bind = self.slot(stmt.bind) if stmt.bind else -1
-        return self.emit(OP_CHOOSE, self.set_expr(stmt.set), stmt.quantity.count,
+        word = self.verb_words.get(stmt.apply.verb, "take") if stmt.apply is not None else "take"
+        record = self.emit(OP_CHOOSE, self.set_expr(stmt.set), stmt.quantity.count,
                          1 if stmt.quantity.mode == "exactly" else 0, verb, bind,
                          1 if optional else 0, -1)
+        self.words[-1] = WORDS.index(word)
+        return record
 
     def block(self, body: Sequence[ast.Stmt]) -> None:
         for stmt in body:
@@ -269,7 +277,8 @@ def lower(game: EfoGame) -> dict[str, Any]:
     vocabulary = vocabulary_for(game.id)
     trait_names = sorted(vocabulary.traits)
     traits = {n: c.traits for n, c in game.cards.cards.items()}
-    low = Lowering(trait_names)
+    low = Lowering(trait_names, {name: verb.word for name, verb in vocabulary.verbs.items()
+                                 if verb.word})
     progs = [[[0, 0] for _ in range(3)] for _ in range(12)]
     for number, (_, card) in game.cards.definitions().items():
         if card.requires or card.grants:
@@ -290,6 +299,7 @@ def lower(game: EfoGame) -> dict[str, Any]:
         "traits": masks,
         "undiscardable": masks[low.trait_index["undiscardable"]],
         "unflippable": masks[low.trait_index["unflippable"]],
+        "words": low.words or [0],
     }
 
 
@@ -756,8 +766,10 @@ CACHE_FORMAT = 1
 
 
 def cards_digest(game: EfoGame) -> str:
-    """A digest of the card programs as the native solver runs them."""
-    return hashlib.sha256(json.dumps([CACHE_FORMAT, game.printed_cards, lower(game)],
+    """A digest of the card programs as the native solver runs them (the words of choices
+    only number the C state's actions, fast.py: the solver never reads them)."""
+    programs = {key: value for key, value in lower(game).items() if key != "words"}
+    return hashlib.sha256(json.dumps([CACHE_FORMAT, game.printed_cards, programs],
                                      sort_keys=True).encode()).hexdigest()[:20]
 
 

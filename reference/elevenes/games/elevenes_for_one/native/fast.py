@@ -1,0 +1,181 @@
+"""Elevenes for One's state in C, for playouts: ``EfoGame.new_initial_state(native=True)``.
+
+The state answers the calls a playout makes (``legal_actions``, ``apply_action``,
+``sample_chance``, ``is_terminal``, ``is_chance_node``, ``current_player``, ``returns``,
+``score``, ``clone``, ``history``) in C (efo_fast.c), with the turn procedure and the card
+interpreter of the native solver (efo_solve.c) and the cards lowered from the .cards files
+as the solver lowers them.  It plays the same games as the Python engine: the same legal
+actions in the same order, the same chance draw from the same ``random.Random``, the same
+results (tests/efo/test_fast_state.py plays both side by side).
+
+Everything else is the Python engine's: any other attribute (``to_json``,
+``observation_string``, ``action_to_string``, ``explain_illegal``, ...) is answered by an
+:class:`EfoState` replayed from the history (kept until the next action), an illegal action
+is refused by that state (the same :class:`IllegalAction` and rule id), and a text action
+is read by it.  The C file is compiled on first use, like the solver's; where it cannot be
+(no C compiler, no Python headers, cards the interpreter lacks) ``new_initial_state`` says
+why (:class:`NativeUnavailable`) and the Python state is the one to use.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.machinery
+import importlib.util
+import os
+import platform
+import subprocess
+import sysconfig
+import tempfile
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from ....core.api import State
+from ..game import DEAL_TOTALS, EfoGame, EfoState
+from . import SOURCE, NativeUnavailable, cache_dir, compiler, lower
+
+FAST_SOURCE = Path(__file__).with_name("efo_fast.c")
+_module: ModuleType | None = None
+
+
+def extension_path() -> Path:
+    """Compile efo_fast.c (which includes efo_solve.c) as a Python extension once per source
+    text, compiler and Python version, then reuse it."""
+    compiler_path = compiler()
+    if not compiler_path:
+        raise NativeUnavailable(
+            "no C compiler found (set CC, or install cc/gcc): the C state is compiled on "
+            "first use")
+    include = sysconfig.get_paths().get("include", "")
+    if not include or not (Path(include) / "Python.h").exists():
+        raise NativeUnavailable(
+            f"no Python.h in {include or 'the include path'}: the C state needs Python's "
+            "development headers (Debian: python3-dev)")
+    suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+    digest = hashlib.sha256(FAST_SOURCE.read_bytes() + SOURCE.read_bytes()
+                            + compiler_path.encode() + suffix.encode()).hexdigest()[:16]
+    target = cache_dir() / f"efo_fast-{digest}{suffix}"
+    if target.exists():
+        return target
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=target.parent) as work:
+        built = Path(work) / target.name
+        wide = ["-mcx16"] if platform.machine().lower() in ("x86_64", "amd64") else []
+        command = [compiler_path, "-O2", *wide, "-pthread", "-shared", "-fPIC", f"-I{include}",
+                   "-o", str(built), str(FAST_SOURCE)]
+        try:
+            done = subprocess.run(command, capture_output=True, text=True, timeout=300)
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            raise NativeUnavailable(
+                f"could not run the C compiler {compiler_path}: {exc}") from None
+        if done.returncode != 0:
+            raise NativeUnavailable(
+                f"the C compiler {compiler_path} failed on {FAST_SOURCE.name}:\n"
+                f"{done.stderr[-2000:]}")
+        os.replace(built, target)  # atomic: a concurrent build leaves one whole file
+    return target
+
+
+def extension() -> ModuleType:
+    global _module
+    if _module is None:
+        path = str(extension_path())
+        loader = importlib.machinery.ExtensionFileLoader("efo_fast", path)
+        spec = importlib.util.spec_from_file_location("efo_fast", path, loader=loader)
+        assert spec is not None
+        module = importlib.util.module_from_spec(spec)
+        loader.exec_module(module)
+        _module = module
+    return _module
+
+
+def rules_of(game: EfoGame) -> Any:
+    """The game's cards lowered for efo_fast.c (once per game)."""
+    rules = game.fast_rules
+    if rules is None:
+        tables = lower(game)  # NativeUnavailable: cards the interpreter lacks
+        totals = [t for n in range(12) for t in (list(DEAL_TOTALS[n]) + [2.0] * 12)[:12]]
+        rules = extension().rules(tables["code"], tables["progs"], tables["sets"],
+                                  tables["conds"], tables["traits"], tables["undiscardable"],
+                                  tables["unflippable"], tables["words"], totals)
+        game.fast_rules = rules
+    return rules
+
+
+def new_state(game: EfoGame) -> State:
+    """The start of a game (before the first deal) as a C state."""
+    made = _state_class(extension().FastState)
+    state: State = made(game, rules_of(game), int(game.options["minutes"]), *_setup(game))
+    return state
+
+
+def _setup(game: EfoGame) -> tuple[int, int]:
+    """(the deck as a mask, the top card) of a new game: game.py new_initial_state."""
+    start = game.new_initial_state()
+    deck = 0
+    for card in start.deck:
+        deck |= 1 << card
+    return deck, start.top()
+
+
+_classes: dict[type, type] = {}
+
+
+def _state_class(base: type) -> type:
+    """The Python face of the C state: the Python engine answers what C does not."""
+    made = _classes.get(base)
+    if made is not None:
+        return made
+
+    class FastState(base):  # type: ignore[misc]
+        """An Elevenes for One state played in C (see the module's docstring)."""
+
+        game: EfoGame  # the C type's (read-only)
+        history: list[int]
+        _full_cache: EfoState | None  # the C type's: dropped at the next action
+
+        def full(self) -> EfoState:
+            """The Python engine's state for the same history (kept until the next action)."""
+            cached = self._full_cache
+            if cached is None:
+                cached = self.game.new_initial_state()
+                for action in self.history:
+                    cached.apply_action(action)
+                self._full_cache = cached
+            return cached
+
+        def __getattr__(self, name: str) -> Any:
+            if name.startswith("__"):
+                raise AttributeError(name)
+            return getattr(self.full(), name)
+
+        def child(self, action: Any) -> Any:
+            """A copy with ``action`` applied: a C state too."""
+            other = self.clone()
+            other.apply_action(action)
+            return other
+
+        def _refuse(self, action: Any) -> None:
+            raise self.full().refusal(action)
+
+        def _apply_other(self, action: Any) -> None:
+            """A text action, or something that is not an action: as the Python engine takes
+            it (the same errors), then played here."""
+            probe = self.full().clone()
+            probe.apply_action(action)
+            self.apply_action(probe.history[-1])
+
+        def _sample_other(self, rng: Any) -> int:
+            return int(self.full().sample_chance(rng))
+
+        def __str__(self) -> str:
+            return str(self.full())
+
+        def __repr__(self) -> str:
+            return f"<FastState of {self.game.id}: {len(self.history)} actions>"
+
+    State.register(FastState)
+    _classes[base] = FastState
+    return FastState
+
