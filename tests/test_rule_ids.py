@@ -70,6 +70,16 @@ def test_code_cites_only_rules_of_the_rulebook(rulebook: Rulebook) -> None:
     assert not problems, report(problems)
 
 
+def test_c_sources_cite_only_rules_of_the_rulebook(rulebook: Rulebook) -> None:
+    """The native solver and the C state name the rules they enforce in comments."""
+    problems: list[str] = []
+    sources = sorted((ROOT / "reference").rglob("*.c"))
+    assert sources
+    for path in sources:
+        problems += unknown_ids(rulebook, path, text_lines(path))
+    assert not problems, report(problems)
+
+
 def test_card_files_cite_only_rules_of_the_rulebook(rulebook: Rulebook) -> None:
     problems: list[str] = []
     for path in sorted(rulebook_dir().rglob("*.cards")):

@@ -285,7 +285,7 @@ class EfoGame(Game):
         super().__init__(options)
         self.cards = cards if cards is not None else load_card_set(self.id, PRIMITIVES)
         self.printed_cards = cards is None  # the printed cards.cards, no variant file
-        self.fast_rules: Any = None  # native/fast.py: the cards lowered for the C state, once
+        self.fast_start: Any = None  # native/fast.py: the C state's cards and set-up, once
         self._card_facts: CardFacts | None = None
         self.undiscardable = frozenset(  # EFO.DISCARD.NEVER: the cards with that trait
             n for n, card in self.cards.cards.items() if "undiscardable" in card.traits)

@@ -90,33 +90,28 @@ def extension() -> ModuleType:
     return _module
 
 
-def rules_of(game: EfoGame) -> Any:
-    """The game's cards lowered for efo_fast.c (once per game)."""
-    rules = game.fast_rules
-    if rules is None:
+def start_of(game: EfoGame) -> tuple[Any, int, int, int]:
+    """The game's cards lowered for efo_fast.c and its set-up as game.py makes it (the
+    clock, the deck as a mask of cards, the top card), once per game."""
+    start: tuple[Any, int, int, int] | None = game.fast_start
+    if start is None:
         tables = lower(game)  # NativeUnavailable: cards the interpreter lacks
         totals = [t for n in range(12) for t in (list(DEAL_TOTALS[n]) + [2.0] * 12)[:12]]
         rules = extension().rules(tables["code"], tables["progs"], tables["sets"],
                                   tables["conds"], tables["traits"], tables["undiscardable"],
                                   tables["unflippable"], tables["words"], totals)
-        game.fast_rules = rules
-    return rules
+        first = game.new_initial_state()  # EFO.SETUP.CLOCK, EFO.SETUP.TROLLEY, EFO.VARIANT.TROLLEY
+        deck = sum(1 << card for card in first.deck)
+        start = (rules, first.minutes, deck, first.top())
+        game.fast_start = start
+    return start
 
 
 def new_state(game: EfoGame) -> State:
     """The start of a game (before the first deal) as a C state."""
     made = _state_class(extension().FastState)
-    state: State = made(game, rules_of(game), int(game.options["minutes"]), *_setup(game))
+    state: State = made(game, *start_of(game))
     return state
-
-
-def _setup(game: EfoGame) -> tuple[int, int]:
-    """(the deck as a mask, the top card) of a new game: game.py new_initial_state."""
-    start = game.new_initial_state()
-    deck = 0
-    for card in start.deck:
-        deck |= 1 << card
-    return deck, start.top()
 
 
 _classes: dict[type, type] = {}
