@@ -318,13 +318,19 @@ def library_path(source: Path | None = None) -> Path:
     """Compile efo_solve.c (or another version of it, ``source``: benchmarks compare two)
     once per source text (and compiler), then reuse it."""
     source = source or SOURCE
+    return build(source, "efo_solve", ".so", [], source.read_bytes(), "the native solver")
+
+
+def build(source: Path, name: str, suffix: str, flags: list[str], text: bytes,
+          what: str) -> Path:
+    """Compile ``source`` into the cache as a shared library named by a digest of ``text``
+    (every source it reads) and the compiler, once, then reuse it."""
     compiler_path = compiler()
     if not compiler_path:
         raise NativeUnavailable(
-            "no C compiler found (set CC, or install cc/gcc): the native solver is compiled "
-            "on first use")
-    digest = hashlib.sha256(source.read_bytes() + compiler_path.encode()).hexdigest()[:16]
-    target = cache_dir() / f"efo_solve-{digest}.so"
+            f"no C compiler found (set CC, or install cc/gcc): {what} is compiled on first use")
+    digest = hashlib.sha256(text + compiler_path.encode() + suffix.encode()).hexdigest()[:16]
+    target = cache_dir() / f"{name}-{digest}{suffix}"
     if target.exists():
         return target
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -332,7 +338,7 @@ def library_path(source: Path | None = None) -> Path:
         built = Path(work) / target.name
         # -mcx16: the table's 16-byte entries are read and written whole (cmpxchg16b)
         wide = ["-mcx16"] if platform.machine().lower() in ("x86_64", "amd64") else []
-        command = [compiler_path, "-O2", *wide, "-pthread", "-shared", "-fPIC", "-o",
+        command = [compiler_path, "-O2", *wide, "-pthread", "-shared", "-fPIC", *flags, "-o",
                    str(built), str(source)]
         try:
             done = subprocess.run(command, capture_output=True, text=True, timeout=300)
@@ -766,11 +772,15 @@ CACHE_FORMAT = 1
 
 
 def cards_digest(game: EfoGame) -> str:
-    """A digest of the card programs as the native solver runs them (the words of choices
-    only number the C state's actions, fast.py: the solver never reads them)."""
-    programs = {key: value for key, value in lower(game).items() if key != "words"}
-    return hashlib.sha256(json.dumps([CACHE_FORMAT, game.printed_cards, programs],
+    """A digest of the card programs as the native solver runs them."""
+    return hashlib.sha256(json.dumps([CACHE_FORMAT, game.printed_cards, solver_programs(game)],
                                      sort_keys=True).encode()).hexdigest()[:20]
+
+
+def solver_programs(game: EfoGame) -> dict[str, Any]:
+    """The lowered cards as far as the solver reads them (the words of choices only number
+    the C state's actions, fast.py)."""
+    return {key: value for key, value in lower(game).items() if key != "words"}
 
 
 def shipped_file(game: EfoGame, objective: str) -> Path | None:
@@ -792,7 +802,7 @@ def values_file(game: EfoGame, objective: str) -> Path:
     named by a digest of the lowered card programs, the C source and the objective, so a
     changed card file or solver never reads another's values."""
     digest = hashlib.sha256(json.dumps(
-        [CACHE_FORMAT, objective, game.printed_cards, lower(game),
+        [CACHE_FORMAT, objective, game.printed_cards, solver_programs(game),
          hashlib.sha256(SOURCE.read_bytes()).hexdigest()], sort_keys=True).encode())
     return cache_dir() / f"efo-values-{objective}-{digest.hexdigest()[:20]}.json"
 

@@ -19,21 +19,16 @@ why (:class:`NativeUnavailable`) and the Python state is the one to use.
 
 from __future__ import annotations
 
-import hashlib
 import importlib.machinery
 import importlib.util
-import os
-import platform
-import subprocess
 import sysconfig
-import tempfile
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 from ....core.api import State
 from ..game import DEAL_TOTALS, EfoGame, EfoState
-from . import SOURCE, NativeUnavailable, cache_dir, compiler, lower
+from . import SOURCE, NativeUnavailable, build, lower
 
 FAST_SOURCE = Path(__file__).with_name("efo_fast.c")
 _module: ModuleType | None = None
@@ -42,39 +37,14 @@ _module: ModuleType | None = None
 def extension_path() -> Path:
     """Compile efo_fast.c (which includes efo_solve.c) as a Python extension once per source
     text, compiler and Python version, then reuse it."""
-    compiler_path = compiler()
-    if not compiler_path:
-        raise NativeUnavailable(
-            "no C compiler found (set CC, or install cc/gcc): the C state is compiled on "
-            "first use")
     include = sysconfig.get_paths().get("include", "")
     if not include or not (Path(include) / "Python.h").exists():
         raise NativeUnavailable(
             f"no Python.h in {include or 'the include path'}: the C state needs Python's "
             "development headers (Debian: python3-dev)")
     suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
-    digest = hashlib.sha256(FAST_SOURCE.read_bytes() + SOURCE.read_bytes()
-                            + compiler_path.encode() + suffix.encode()).hexdigest()[:16]
-    target = cache_dir() / f"efo_fast-{digest}{suffix}"
-    if target.exists():
-        return target
-    target.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=target.parent) as work:
-        built = Path(work) / target.name
-        wide = ["-mcx16"] if platform.machine().lower() in ("x86_64", "amd64") else []
-        command = [compiler_path, "-O2", *wide, "-pthread", "-shared", "-fPIC", f"-I{include}",
-                   "-o", str(built), str(FAST_SOURCE)]
-        try:
-            done = subprocess.run(command, capture_output=True, text=True, timeout=300)
-        except (OSError, subprocess.TimeoutExpired) as exc:
-            raise NativeUnavailable(
-                f"could not run the C compiler {compiler_path}: {exc}") from None
-        if done.returncode != 0:
-            raise NativeUnavailable(
-                f"the C compiler {compiler_path} failed on {FAST_SOURCE.name}:\n"
-                f"{done.stderr[-2000:]}")
-        os.replace(built, target)  # atomic: a concurrent build leaves one whole file
-    return target
+    return build(FAST_SOURCE, "efo_fast", suffix, [f"-I{include}"],
+                 FAST_SOURCE.read_bytes() + SOURCE.read_bytes(), "the C state")
 
 
 def extension() -> ModuleType:
