@@ -378,9 +378,6 @@ def load_library(source: Path | None = None) -> ctypes.CDLL:
     lib.efo_thread_stats.restype = ctypes.c_uint64
     for name in ("efo_explored", "efo_layouts", "efo_top_layouts", "efo_memo_used"):
         getattr(lib, name).restype = ctypes.c_uint64
-    lib.efo_depth.restype = ctypes.c_int
-    lib.efo_depth_layouts.argtypes = [ctypes.c_int]
-    lib.efo_depth_layouts.restype = ctypes.c_uint64
     return lib
 
 

@@ -34,6 +34,10 @@
 #include <sys/mman.h>
 #include <time.h>
 
+/* thread-local state, a few words: the initial-exec model reads it from the thread pointer
+ * without a call (the default model for a shared library calls __tls_get_addr each time) */
+#define TLS __thread __attribute__((tls_model("initial-exec")))
+
 #define MAXSTACK 12
 #define MAXVARS 6
 #define MAXROW 12
@@ -86,7 +90,7 @@ static double *g_key;       /* leaf -> correctly rounded value (or exact rank in
 static int32_t *g_class;    /* leaf -> exact equality class (-1: not valued yet) */
 static int32_t *g_intval;   /* leaf -> the value if it is a whole number, else INT32_MIN */
 static int g_rank_mode;
-static __thread int g_status; /* ST_*: this thread's search stops */
+static TLS int g_status; /* ST_*: this thread's search stops */
 static int g_abort;           /* every thread stops: a search failed somewhere (atomic) */
 static int g_loop;            /* ...because a pass leads back to a pass being solved */
 static int g_stop;            /* the workers return (atomic) */
@@ -97,10 +101,8 @@ static cmp_fn g_cmp;
 typedef void (*progress_fn)(void);
 static progress_fn g_progress;
 static uint64_t g_explored;                 /* atomic; each thread adds what it did */
-static __thread uint64_t t_explored;        /* this thread's, not yet added */
+static TLS uint64_t t_explored;        /* this thread's, not yet added */
 static uint64_t g_layouts, g_top_layouts;  /* atomic */
-static __thread int g_depth;
-static __thread uint64_t g_depth_layouts[256]; /* layouts done by the pass at each depth */
 
 /* ---- passes under way: jobs, cut into chunks of orders -------------------------------- */
 typedef struct Job {
@@ -118,7 +120,7 @@ typedef struct Job {
 } Job;
 static Job **g_jobs;            /* pass start -> its job while (and after) it is solved */
 static int *g_claim;            /* pass start -> 1 once a thread has taken it to solve */
-static __thread Job *t_job;     /* the job whose chunk this thread is running */
+static TLS Job *t_job;     /* the job whose chunk this thread is running */
 static pthread_mutex_t g_lock = PTHREAD_MUTEX_INITIALIZER; /* the lists below */
 #define MAXACTIVE 256
 static Job *g_active[MAXACTIVE];
@@ -131,7 +133,7 @@ static u128 *g_memo;
 static size_t g_memo_bytes;
 static uint64_t g_memo_slots;
 static uint64_t g_memo_used; /* atomic */
-static __thread int g_memo_off;
+static TLS int g_memo_off;
 
 static int pass_id(int top, int minutes, uint16_t pile) {
   return ((top * 16 + minutes) << 11) | (pile >> 1);
@@ -459,7 +461,7 @@ static int known(int leaf) { /* Python writes a leaf's class last */
   return __atomic_load_n(&g_class[leaf], __ATOMIC_ACQUIRE) >= 0;
 }
 static uint64_t g_pauses, g_chunks[2]; /* atomic: waits; chunks run by the solver, by workers */
-static __thread int t_worker;
+static TLS int t_worker;
 static void pause_briefly(void) {
   __atomic_fetch_add(&g_pauses, 1, __ATOMIC_RELAXED);
   struct timespec t = {0, 200000}; /* 0.2 ms */
@@ -523,8 +525,11 @@ static int reaches(int leaf, int bound) { /* is the leaf's value >= bound, exact
 
 /* ---- the memo key (EfoState.solver_key / passed_key) ----------------------------------- */
 static u128 key_of(const S *s) {
-  u128 k = (u128)(uint64_t)s->top | (u128)(uint64_t)s->minutes << 4 | (u128)s->pile << 8;
-  int shift = 20;
+  /* the cards, five bits each, in the low word (at most 12 codes: 60 bits; every code is
+   * non-zero, so the row's length needs no field), the rest in the high one */
+  uint64_t head = (uint64_t)s->top | (uint64_t)s->minutes << 4 | (uint64_t)s->pile << 8;
+  uint64_t row = 0;
+  int shift = 0;
   int reduced = 0;
   if (g_row_as_set && s->cursor > 0) {
     reduced = 1;
@@ -541,27 +546,24 @@ static u128 key_of(const S *s) {
      * any after the last face-up card. */
     int sandwiches = g_first_reader && !(s->down >> g_first_reader & 1) &&
                      s->top < g_first_reader;
-    k |= (u128)1 << shift++;
-    k |= (u128)(uint64_t)(sandwiches ? s->row[0] : 0) << shift;
-    shift += 4;
+    head |= (uint64_t)1 << 20 | (uint64_t)(sandwiches ? s->row[0] : 0) << 21;
     int blocker = 0;
     for (int i = s->cursor; i < s->n; i++) {
       int card = s->row[i], down = s->down >> card & 1;
       if (down && !sandwiches) { blocker = 1; continue; }
-      if (blocker) { k |= (u128)31 << shift; shift += 5; blocker = 0; }
-      k |= (u128)(uint64_t)(card | down << 4) << shift;
+      if (blocker) { row |= (uint64_t)31 << shift; shift += 5; blocker = 0; }
+      row |= (uint64_t)(card | down << 4) << shift;
       shift += 5;
     }
   } else {
-    shift++;
-    k |= (u128)(uint64_t)s->cursor << shift;
-    shift += 4;
+    head |= (uint64_t)s->cursor << 21;
     for (int i = 0; i < s->n; i++) {
-      k |= (u128)(uint64_t)(s->row[i] | (s->down >> s->row[i] & 1) << 4) << shift;
+      row |= (uint64_t)(s->row[i] | (s->down >> s->row[i] & 1) << 4) << shift;
       shift += 5;
     }
   }
-  return k; /* at most 21 + 4 + 4 + 11 * 5 = 84 bits; the leaf goes in the top 20 */
+  return (u128)head << 64 | row; /* at most 64 + 25 = 89 bits; the entry's own fields go in
+                                  * the top 28 */
 }
 
 #define VALUE_SHIFT 108
@@ -883,7 +885,6 @@ static void run_chunk(Job *j, int c) {
     __atomic_fetch_add(&g_layouts, 1, __ATOMIC_RELAXED);
     __atomic_fetch_add(&j->layouts, 1, __ATOMIC_RELAXED);
     if (!j->parent) __atomic_fetch_add(&g_top_layouts, 1, __ATOMIC_RELAXED);
-    if (g_depth < 256) g_depth_layouts[g_depth]++;
     int i = n - 2;
     while (i >= fixed && perm[i] >= perm[i + 1]) i--;
     if (i < fixed) break;
@@ -956,12 +957,45 @@ void efo_stop_workers(int stop) { __atomic_store_n(&g_stop, stop, __ATOMIC_RELEA
 /* Solve pass start `pass`: counts[i] orders of the pantry end at leaf ids[i] under best
  * play.  Returns the number of distinct leaves, or -1 (abort: Python's error, or a search
  * that failed) or -3 (a pass leads back to a pass being solved). */
+/* A pass's counts by leaf (NLEAF of them, mostly zero) and the leaves it reached: kept for
+ * the next pass once the counts reached are zero again (zeroing the whole array for every
+ * pass start was a fifth of a small endgame's instructions, and flushed the cache) */
+typedef struct Counts {
+  uint32_t *hist;
+  int32_t *seen;
+  struct Counts *next;
+} Counts;
+static Counts *g_free_counts; /* under g_lock */
+
+static Counts *counts_take(void) {
+  pthread_mutex_lock(&g_lock);
+  Counts *c = g_free_counts;
+  if (c) g_free_counts = c->next;
+  pthread_mutex_unlock(&g_lock);
+  if (c) return c;
+  c = calloc(1, sizeof *c);
+  if (!c) return NULL;
+  c->hist = calloc(NLEAF, sizeof *c->hist);
+  c->seen = malloc(sizeof *c->seen * NLEAF);
+  if (!c->hist || !c->seen) { free(c->hist); free(c->seen); free(c); return NULL; }
+  return c;
+}
+static void counts_give(Counts *c, int nseen, int all) {
+  if (all) memset(c->hist, 0, sizeof *c->hist * NLEAF); /* after an abort */
+  else for (int i = 0; i < nseen; i++) c->hist[c->seen[i]] = 0;
+  pthread_mutex_lock(&g_lock);
+  c->next = g_free_counts;
+  g_free_counts = c;
+  pthread_mutex_unlock(&g_lock);
+}
+
 int efo_solve_pass(int top, int minutes, int pile, int32_t *ids, uint64_t *counts, int cap) {
   int leaf = pass_id(top, minutes, (uint16_t)pile);
   Job *j = calloc(1, sizeof *j);
-  uint32_t *hist = calloc(NLEAF, sizeof *hist);
-  int32_t *seen = malloc(sizeof *seen * NLEAF);
-  if (!j || !hist || !seen) { free(j); free(hist); free(seen); return -1; }
+  Counts *pool = j ? counts_take() : NULL;
+  if (!pool) { free(j); return -1; }
+  uint32_t *hist = pool->hist;
+  int32_t *seen = pool->seen;
   j->leaf = leaf;
   j->top = top;
   j->minutes = minutes;
@@ -981,11 +1015,9 @@ int efo_solve_pass(int top, int minutes, int pile, int32_t *ids, uint64_t *count
   j->all = g_all;
   g_all = j;
   pthread_mutex_unlock(&g_lock);
-  if (status) { free(hist); free(seen); j->hist = NULL; return -1; }
+  if (status) { counts_give(pool, 0, 0); j->hist = NULL; return -1; }
   __atomic_store_n(&g_claim[leaf], 1, __ATOMIC_RELEASE);
   __atomic_store_n(&g_jobs[leaf], j, __ATOMIC_RELEASE);
-  g_depth++;
-  if (g_depth < 256) g_depth_layouts[g_depth] = 0;
   work(j);
   if (!g_status) help_until(j, -1);
   pthread_mutex_lock(&g_lock);
@@ -1004,11 +1036,9 @@ int efo_solve_pass(int top, int minutes, int pile, int32_t *ids, uint64_t *count
     status = j->nseen;
   }
   g_status = ST_OK; /* Python hears of an abort and unwinds the passes that asked */
-  g_depth--;
   j->hist = NULL;
   j->seen = NULL;
-  free(hist);
-  free(seen);
+  counts_give(pool, j->nseen, status < 0);
   return status;
 }
 
@@ -1094,7 +1124,6 @@ int efo_init(int32_t *code, int32_t *progs, int32_t *sets, int32_t *conds, int32
   }
   g_explored = g_layouts = g_top_layouts = 0;
   t_explored = 0;
-  g_depth = 0;
   g_memo_off = 0;
   g_status = ST_OK;
   g_abort = g_loop = g_stop = 0;
@@ -1113,8 +1142,6 @@ void efo_clear_memo(void) {
 uint64_t efo_explored(void) { return __atomic_load_n(&g_explored, __ATOMIC_RELAXED) + t_explored; }
 uint64_t efo_layouts(void) { return g_layouts; }
 uint64_t efo_top_layouts(void) { return g_top_layouts; }
-int efo_depth(void) { return g_depth; }
-uint64_t efo_depth_layouts(int depth) { return depth > 0 && depth < 256 ? g_depth_layouts[depth] : 0; }
 uint64_t efo_memo_used(void) { return g_memo_used; }
 int efo_loop(void) { return g_loop; }
 /* how the threads shared the work: 0 chunks run by the solving thread, 1 by the workers,
@@ -1129,6 +1156,13 @@ void efo_free(void) {
     Job *next = g_all->all;
     free(g_all);
     g_all = next;
+  }
+  while (g_free_counts) {
+    Counts *next = g_free_counts->next;
+    free(g_free_counts->hist);
+    free(g_free_counts->seen);
+    free(g_free_counts);
+    g_free_counts = next;
   }
   free(g_jobs);
   free(g_claim);
