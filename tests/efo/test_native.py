@@ -467,3 +467,19 @@ def test_vs_with_a_broken_file_says_where(tmp_path: Path,
                  "--vs", str(broken)]) == 1
     out, err = capsys.readouterr()
     assert f"{broken}:4:10: E107" in err and "Traceback" not in err and out == ""
+
+
+def test_a_library_that_will_not_load_is_a_clear_refusal(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A compiled file the system cannot load (here: not a library at all) is
+    NativeUnavailable with its name, and `solve` falls back to the Python search."""
+    broken = tmp_path / "efo_solve-broken.so"
+    broken.write_text("not a shared library")
+    monkeypatch.setattr(native, "library_path", lambda source=None: broken)
+    with pytest.raises(native.NativeUnavailable, match="cannot load efo_solve-broken.so"):
+        native.load_library()
+    assert main(["solve", "elevenes-for-one", "--trolley", "8", "--minutes", "3",
+                 "--objective", "win"]) == 0
+    out, err = capsys.readouterr()
+    assert "using the Python search" in err and "2/3" in out and "Traceback" not in err

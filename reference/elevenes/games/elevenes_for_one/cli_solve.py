@@ -252,7 +252,7 @@ def choose_engine(args: argparse.Namespace, state: EfoState) -> str:
     saved position at step 1), a C compiler and cards its interpreter has."""
     if args.engine == "python":
         return "python"
-    from .native import NativeUnavailable, library_path, lower, pass_start_of
+    from .native import NativeUnavailable, load_library, lower, pass_start_of
 
     reason = None
     if pass_start_of(state) is None:
@@ -262,7 +262,7 @@ def choose_engine(args: argparse.Namespace, state: EfoState) -> str:
         try:
             assert isinstance(state.game, EfoGame)
             lower(state.game)
-            library_path()
+            load_library()
         except NativeUnavailable as exc:
             reason = str(exc)
     if reason is None:

@@ -360,7 +360,11 @@ PROGRESS = ctypes.CFUNCTYPE(None)
 
 
 def load_library(source: Path | None = None) -> ctypes.CDLL:
-    lib = ctypes.CDLL(str(library_path(source)))
+    path = library_path(source)
+    try:
+        lib = ctypes.CDLL(str(path))
+    except OSError as exc:  # e.g. no room left for its thread-locals in this process
+        raise NativeUnavailable(f"cannot load {path.name}: {exc}") from None
     i32p = ctypes.POINTER(ctypes.c_int32)
     lib.efo_init.argtypes = [i32p, i32p, i32p, i32p, i32p, ctypes.c_int, ctypes.c_int,
                              ctypes.c_int, ctypes.c_int, i32p, ctypes.c_int,

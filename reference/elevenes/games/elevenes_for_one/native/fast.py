@@ -54,8 +54,11 @@ def extension() -> ModuleType:
         loader = importlib.machinery.ExtensionFileLoader("efo_fast", path)
         spec = importlib.util.spec_from_file_location("efo_fast", path, loader=loader)
         assert spec is not None
-        module = importlib.util.module_from_spec(spec)
-        loader.exec_module(module)
+        try:
+            module = importlib.util.module_from_spec(spec)
+            loader.exec_module(module)
+        except (ImportError, OSError) as exc:  # e.g. no room left for its thread-locals
+            raise NativeUnavailable(f"cannot load the C state: {exc}") from None
         _module = module
     return _module
 
