@@ -503,7 +503,7 @@ static int value_known(int leaf) {
 }
 
 /* is a better than b?  (b may be NOLEAF) */
-static int better(int a, int b) {
+static inline int better(int a, int b) {
   if (b < 0) return 1;
   if (g_class[a] == g_class[b]) return 0;
   double x = g_key[a], y = g_key[b];
@@ -512,12 +512,12 @@ static int better(int a, int b) {
 }
 
 /* the best a position can still reach (solver.py: best_possible) */
-static int ceiling(const S *s) {
+static inline int ceiling(const S *s) {
   /* card_facts.py (CardFacts.ceiling): derived from the card programs, the general bound
    * (a win is worth 1, the rating at most 11 plus the minutes) where it cannot be */
   return g_ceiling[s->top * 16 + s->minutes]; /* a won game has (11) on top: exact */
 }
-static int reaches(int leaf, int bound) { /* is the leaf's value >= bound, exactly? */
+static inline int reaches(int leaf, int bound) { /* is the leaf's value >= bound, exactly? */
   if (leaf < 0) return 0;
   if (g_intval[leaf] != INT32_MIN) return g_intval[leaf] >= bound;
   return !g_rank_mode && g_key[leaf] > (double)bound;
