@@ -2,11 +2,11 @@
 
 The state answers the calls a playout makes (``legal_actions``, ``apply_action``,
 ``sample_chance``, ``is_terminal``, ``is_chance_node``, ``current_player``, ``returns``,
-``score``, ``clone``, ``child``, ``history``) in C (efo_fast.c), with the turn procedure and the card
-interpreter of the native solver (efo_solve.c) and the cards lowered from the .cards files
-as the solver lowers them.  It plays the same games as the Python engine: the same legal
-actions in the same order, the same chance draw from the same ``random.Random``, the same
-results (tests/efo/test_fast_state.py plays both side by side).
+``score``, ``clone``, ``child``, ``history``) in C (efo_fast.c), with the turn procedure
+and the card interpreter of the native solver (efo_solve.c) and the cards lowered from the
+.cards files as the solver lowers them.  It plays the same games as the Python engine: the
+same legal actions in the same order, the same chance draw from the same ``random.Random``,
+the same results (tests/efo/test_fast_state.py plays both side by side).
 
 Everything else is the Python engine's: any other attribute (``to_json``,
 ``observation``, ``action_to_string``, ``explain_illegal``, ...) is answered by an
