@@ -483,3 +483,13 @@ def test_a_library_that_will_not_load_is_a_clear_refusal(
                  "--objective", "win"]) == 0
     out, err = capsys.readouterr()
     assert "using the Python search" in err and "2/3" in out and "Traceback" not in err
+
+
+def test_vs_does_not_write_two_rule_sets_into_one_values_file(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "values.json"
+    assert main(["solve", "elevenes-for-one", "--trolley", "8", "--minutes", "3", "--vs", SUGAR,
+                 "--save-values", str(target)]) != 0
+    out, err = capsys.readouterr()
+    assert "--save-values" in err and "--vs" in err and "Traceback" not in err
+    assert not target.exists() and out == ""

@@ -184,6 +184,9 @@ def run(args: argparse.Namespace) -> int:
     options: dict[str, object] = dict(parse_options(args.option))
     if args.minutes is not None:
         options["minutes"] = args.minutes
+    if args.vs is not None and args.save_values:
+        raise BadOption("--save-values keeps the values of one rule set: use it without --vs "
+                        "(solve each file on its own)")
     state = position_of(args, options, args.cards)
     other = position_of(args, options, args.vs) if args.vs is not None else None
     first = solve_rule_set(state, args.cards, args, "A: " if other is not None else "")
