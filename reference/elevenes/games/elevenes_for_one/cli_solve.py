@@ -142,12 +142,13 @@ class RuleSet:
                 "why_general_bound": facts.why_general_bound or None},
         }
 
-    def lines(self, indent: str) -> list[str]:
-        out = []
-        if self.engine == "native" and any(r.passes == 0 for r in self.results):
-            out.append(f"{indent}(known values: shipped with elevenes for the printed cards, or "
-                       "kept in the cache by an earlier run; --recompute solves them again)")
-        return out
+    def known(self) -> bool:
+        """Whether a value came from the shipped or cached ones (nothing solved for it)."""
+        return self.engine == "native" and any(r.passes == 0 for r in self.results)
+
+
+KNOWN = ("(known values: shipped with elevenes for the printed cards, or kept in the cache by "
+         "an earlier run; --recompute solves them again)")
 
 
 def solve_rule_set(state: EfoState, cards: str | None, args: argparse.Namespace,
@@ -214,8 +215,8 @@ def run(args: argparse.Namespace) -> int:
     setting = ", ".join(f"{k}={v}" for k, v in sorted(game_options.items()))
     if second is None:
         print(f"Elevenes for One ({setting}; {args.cards or 'printed cards'}), {where}:")
-        for line in first.lines("  "):
-            print(line)
+        if first.known():
+            print(f"  {KNOWN}")
         for r in first.results:
             print(f"  best {OBJECTIVES[r.objective][1]}: {fmt(r.objective, r.value)}"
                   f"  [{work(first.engine, r)}]")
@@ -226,8 +227,8 @@ def run(args: argparse.Namespace) -> int:
     for name, rule_set in (("A", first), ("B", second)):
         game = rule_set.state.game
         print(f"  {name}: {user_cards(game, rule_set.cards)}")
-        for line in rule_set.lines("    "):
-            print(line)
+        if rule_set.known():
+            print(f"    {KNOWN}")
         for line in rule_set.facts().describe():
             print(f"    solver's {line}")
     for a, b in zip(first.results, second.results, strict=True):

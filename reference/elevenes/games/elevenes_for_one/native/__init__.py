@@ -82,12 +82,8 @@ class Lowering:
     """The cards' effects as int arrays for efo_solve.c, statement by statement as
     dsl/compile.py lays them out (same jumps, same skips, same forced choices)."""
 
-    def __init__(self, trait_names: Sequence[str], words: dict[str, str] | None = None) -> None:
+    def __init__(self, trait_names: Sequence[str]) -> None:
         self.code: list[list[int]] = []
-        # per instruction: the word of a choice's actions (game.py WORDS; efo_fast.c numbers
-        # the options as the Python engine does); the verb's action word, else "take"
-        self.verb_words = words or {}
-        self.words: list[int] = []
         self.sets: list[int] = []
         self.conds: list[list[int]] = []
         self.trait_index = {name: i for i, name in enumerate(trait_names)}
@@ -165,7 +161,6 @@ class Lowering:
     def emit(self, *fields: int) -> list[int]:
         record = [*fields, 0, 0, 0, 0, 0, 0, 0, 0][:8]
         self.code.append(record)
-        self.words.append(0)
         return record
 
     def call(self, call: ast.Call) -> None:
@@ -190,12 +185,9 @@ class Lowering:
                 raise self.unsupported(f"verb {stmt.apply.verb!r}")
             verb = VERBS[stmt.apply.verb]
         bind = self.slot(stmt.bind) if stmt.bind else -1
-        word = self.verb_words.get(stmt.apply.verb, "take") if stmt.apply is not None else "take"
-        record = self.emit(OP_CHOOSE, self.set_expr(stmt.set), stmt.quantity.count,
+        return self.emit(OP_CHOOSE, self.set_expr(stmt.set), stmt.quantity.count,
                          1 if stmt.quantity.mode == "exactly" else 0, verb, bind,
                          1 if optional else 0, -1)
-        self.words[-1] = WORDS.index(word)
-        return record
 
     def block(self, body: Sequence[ast.Stmt]) -> None:
         for stmt in body:
@@ -278,8 +270,7 @@ def lower(game: EfoGame) -> dict[str, Any]:
     vocabulary = vocabulary_for(game.id)
     trait_names = sorted(vocabulary.traits)
     traits = {n: c.traits for n, c in game.cards.cards.items()}
-    low = Lowering(trait_names, {name: verb.word for name, verb in vocabulary.verbs.items()
-                                 if verb.word})
+    low = Lowering(trait_names)
     progs = [[[0, 0] for _ in range(3)] for _ in range(12)]
     for number, (_, card) in game.cards.definitions().items():
         if card.requires or card.grants:
@@ -300,7 +291,6 @@ def lower(game: EfoGame) -> dict[str, Any]:
         "traits": masks,
         "undiscardable": masks[low.trait_index["undiscardable"]],
         "unflippable": masks[low.trait_index["unflippable"]],
-        "words": low.words or [0],
     }
 
 
@@ -781,14 +771,21 @@ CACHE_FORMAT = 1
 
 def cards_digest(game: EfoGame) -> str:
     """A digest of the card programs as the native solver runs them."""
-    return hashlib.sha256(json.dumps([CACHE_FORMAT, game.printed_cards, solver_programs(game)],
+    return hashlib.sha256(json.dumps([CACHE_FORMAT, game.printed_cards, lower(game)],
                                      sort_keys=True).encode()).hexdigest()[:20]
 
 
-def solver_programs(game: EfoGame) -> dict[str, Any]:
-    """The lowered cards as far as the solver reads them (the words of choices only number
-    the C state's actions, fast.py)."""
-    return {key: value for key, value in lower(game).items() if key != "words"}
+def choice_words() -> list[int]:
+    """For each verb number of the lowered programs (VERBS; 0: none), the index in game.py's
+    WORDS of the action word a choice ending in it is written with (dsl/compile.py: the
+    verb's word, "take" for a choice with no verb): efo_fast.c numbers a choice's options
+    with it, as the Python engine does."""
+    verbs = vocabulary_for(EfoGame.id).verbs
+    words = [WORDS.index("take")] * (max(VERBS.values()) + 1)
+    for name, number in VERBS.items():
+        if verbs[name].word:
+            words[number] = WORDS.index(verbs[name].word)
+    return words
 
 
 def shipped_file(game: EfoGame, objective: str) -> Path | None:
@@ -810,7 +807,7 @@ def values_file(game: EfoGame, objective: str) -> Path:
     named by a digest of the lowered card programs, the C source and the objective, so a
     changed card file or solver never reads another's values."""
     digest = hashlib.sha256(json.dumps(
-        [CACHE_FORMAT, objective, game.printed_cards, solver_programs(game),
+        [CACHE_FORMAT, objective, game.printed_cards, lower(game),
          hashlib.sha256(SOURCE.read_bytes()).hexdigest()], sort_keys=True).encode())
     return cache_dir() / f"efo-values-{objective}-{digest.hexdigest()[:20]}.json"
 

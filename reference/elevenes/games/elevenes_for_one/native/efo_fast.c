@@ -33,9 +33,8 @@ typedef struct {
   int32_t prog[12][3][2];
   uint16_t traits[16];
   uint16_t undiscardable, unflippable;
-  int32_t *words;         /* per instruction: the word index of a choice's actions */
+  int32_t words[8];       /* per verb number: the word of a choice's actions (game.py WORDS) */
   double totals[12][12];  /* game.py DEAL_TOTALS: running totals of n equal chances */
-  int ncode;
 } Rules;
 
 static Rules *g_rules; /* the rules efo_solve.c's globals hold now */
@@ -60,7 +59,6 @@ static void rules_free(PyObject *capsule) {
   free(r->code);
   free(r->sets);
   free(r->conds);
-  free(r->words);
   free(r);
 }
 
@@ -91,13 +89,13 @@ static PyObject *make_rules(PyObject *self, PyObject *args) {
   Rules *r = calloc(1, sizeof *r);
   if (!r) return PyErr_NoMemory();
   Py_ssize_t n = 0;
-  int32_t *p = NULL, *t = NULL;
-  r->code = int_array(code, &n);
-  r->ncode = (int)(n / 8);
+  int32_t *p = NULL, *t = NULL, *w = NULL;
+  r->code = int_array(code, NULL);
   r->sets = r->code ? int_array(sets, NULL) : NULL;
   r->conds = r->sets ? int_array(conds, NULL) : NULL;
-  r->words = r->conds ? int_array(words, NULL) : NULL;
-  p = r->words ? int_array(progs, &n) : NULL;
+  w = r->conds ? int_array(words, &n) : NULL;
+  if (w && n != 8) { PyErr_SetString(PyExc_ValueError, "words: 8 integers"); goto bad; }
+  p = w ? int_array(progs, &n) : NULL;
   if (p && n != 12 * 3 * 2) { PyErr_SetString(PyExc_ValueError, "progs: 72 integers"); goto bad; }
   t = p ? int_array(traits, &n) : NULL;
   if (t && n != 16) { PyErr_SetString(PyExc_ValueError, "traits: 16 masks"); goto bad; }
@@ -112,19 +110,21 @@ static PyObject *make_rules(PyObject *self, PyObject *args) {
   Py_DECREF(tf);
   if (PyErr_Occurred()) goto bad;
   memcpy(r->prog, p, sizeof r->prog);
+  memcpy(r->words, w, sizeof r->words);
   for (int i = 0; i < 16; i++) r->traits[i] = (uint16_t)t[i];
   r->undiscardable = (uint16_t)undiscardable;
   r->unflippable = (uint16_t)unflippable;
   free(p);
   free(t);
+  free(w);
   return PyCapsule_New(r, "efo_fast.rules", rules_free);
 bad:
   free(p);
   free(t);
+  free(w);
   free(r->code);
   free(r->sets);
   free(r->conds);
-  free(r->words);
   free(r);
   return NULL;
 }
@@ -160,8 +160,7 @@ static int effect_options(Fast *f, long *out) {
   }
   if (p->optional) out[n++] = A_PASS;
   const Frame *fr = &f->s.stack[f->s.nstack - 1];
-  int at = g_prog[fr->card][fr->event][0] + fr->pc;
-  long base = CHOICE_BASE + (long)f->rules->words[at] * WORD_SPAN;
+  long base = CHOICE_BASE + (long)f->rules->words[instr_at(fr)[4]] * WORD_SPAN; /* its verb */
   int cards[16], count = 0;
   for (int c = 0; c < 16; c++)
     if (p->cands >> c & 1) cards[count++] = c;

@@ -28,7 +28,7 @@ from typing import Any
 
 from ....core.api import State
 from ..game import DEAL_TOTALS, EfoGame, EfoState
-from . import SOURCE, NativeUnavailable, build, lower
+from . import SOURCE, NativeUnavailable, build, choice_words, lower
 
 FAST_SOURCE = Path(__file__).with_name("efo_fast.c")
 _module: ModuleType | None = None
@@ -72,7 +72,7 @@ def start_of(game: EfoGame) -> tuple[Any, int, int, int]:
         totals = [t for n in range(12) for t in (list(DEAL_TOTALS[n]) + [2.0] * 12)[:12]]
         rules = extension().rules(tables["code"], tables["progs"], tables["sets"],
                                   tables["conds"], tables["traits"], tables["undiscardable"],
-                                  tables["unflippable"], tables["words"], totals)
+                                  tables["unflippable"], choice_words(), totals)
         first = game.new_initial_state()  # EFO.SETUP.CLOCK, EFO.SETUP.TROLLEY, EFO.VARIANT.TROLLEY
         deck = sum(1 << card for card in first.deck)
         start = (rules, first.minutes, deck, first.top())
