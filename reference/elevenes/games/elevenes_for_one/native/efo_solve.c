@@ -28,11 +28,15 @@
  */
 #include <pthread.h>
 #include <sched.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <time.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 /* thread-local state, a few words: the initial-exec model reads it from the thread pointer
  * without a call (the default model for a shared library calls __tls_get_addr each time) */
@@ -145,9 +149,17 @@ static int terminal_id(int top, int minutes, int result) {
 
 /* ---- small helpers (game.py: EfoState) --------------------------------------------------- */
 static int index_of(const S *s, int card) {
+#ifdef __SSE2__
+  /* the row's twelve bytes compared at once (the four read past them lie inside S) */
+  __m128i row = _mm_loadu_si128((const __m128i *)((const char *)s + offsetof(S, row)));
+  unsigned hit = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(row, _mm_set1_epi8((char)card)));
+  hit &= (1u << s->n) - 1;
+  return hit ? __builtin_ctz(hit) : -1;
+#else
   for (int i = 0; i < s->n; i++)
     if (s->row[i] == card) return i;
   return -1;
+#endif
 }
 static void row_remove(S *s, int card) { /* EfoState.remove */
   int i = index_of(s, card);
@@ -156,6 +168,18 @@ static void row_remove(S *s, int card) { /* EfoState.remove */
   s->n--;
   s->down &= (uint16_t)~(1u << card);
   if (i < s->cursor) s->cursor--;
+}
+static void row_remove_at(S *s, int i) { /* EfoState.remove, the card at i known */
+  int card = s->row[i];
+  memmove(s->row + i, s->row + i + 1, (size_t)(s->n - i - 1));
+  s->n--;
+  s->down &= (uint16_t)~(1u << card);
+  if (i < s->cursor) s->cursor--;
+}
+/* a copy of s: the stack's frames in use only (at a turn, none) */
+static inline void copy_state(S *d, const S *s) {
+  memcpy(d, s, offsetof(S, stack));
+  for (int i = 0; i < s->nstack; i++) d->stack[i] = s->stack[i];
 }
 static void row_insert(S *s, int index, int card) { /* EfoState.insert */
   memmove(s->row + index + 1, s->row + index, (size_t)(s->n - index));
@@ -524,46 +548,63 @@ static inline int reaches(int leaf, int bound) { /* is the leaf's value >= bound
 }
 
 /* ---- the memo key (EfoState.solver_key / passed_key) ----------------------------------- */
+/* the cards row[from..n), four bits each in order (every card is 1 to 15, so a 0 ends them):
+ * read eight and four bytes at once and folded into nibbles, without a loop over the cards */
+static inline uint64_t row_nibbles(const S *s, int from) {
+  int len = s->n - from;
+  uint64_t a = 0, b = 0;
+  const unsigned char *p = (const unsigned char *)s + offsetof(S, row) + from;
+  /* the bytes read past the row lie inside S (its stack follows): masked off below */
+  memcpy(&a, p, 8);
+  memcpy(&b, p + 8, 4);
+  if (len < 8) { a &= len ? ~0ull >> (64 - 8 * len) : 0; b = 0; }
+  else if (len < 12) b &= len > 8 ? ~0ull >> (64 - 8 * (len - 8)) : 0;
+  a = (a | a >> 4) & 0x00FF00FF00FF00FFull; /* byte i (< 16) to nibble i */
+  a = (a | a >> 8) & 0x0000FFFF0000FFFFull;
+  a = (a | a >> 16) & 0xFFFFFFFFull;
+  b = (b | b >> 4) & 0x00FF00FFull;
+  b = (b | b >> 8) & 0xFFFFull;
+  return a | b << 32;
+}
+
 static u128 key_of(const S *s) {
-  /* the cards, five bits each, in the low word (at most 12 codes: 60 bits; every code is
-   * non-zero, so the row's length needs no field), the rest in the high one */
+  /* the low word: the cards (four bits each, at most 12: 48 bits) and the face-down cards as
+   * a mask of card numbers (16 bits); the rest in the high one */
   uint64_t head = (uint64_t)s->top | (uint64_t)s->minutes << 4 | (uint64_t)s->pile << 8;
-  uint64_t row = 0;
-  int shift = 0;
   int reduced = 0;
-  if (g_row_as_set && s->cursor > 0) {
+  if (g_row_as_set) {
     reduced = 1;
     for (int i = 0; i < s->cursor; i++)
       if (!(s->down >> s->row[i] & 1)) { reduced = 0; break; }
   }
-  if (reduced) {
-    /* card_facts.py (game.py, passed_key): behind the cursor every card lies face down and
-     * only the first reader (Sandwiches, with the printed cards) reads a place there, the
-     * first; while it may still act, the first card is kept and the rest are a set (which
-     * the pile and top determine: not stored).  Once it cannot act, a face-down card ahead is
-     * only a blocker: no card reads which card it is (a swap takes face-up cards, `next` is
-     * only turned face down, the pass's end collects a set), nor how many lie in a row, nor
-     * any after the last face-up card. */
-    int sandwiches = g_first_reader && !(s->down >> g_first_reader & 1) &&
-                     s->top < g_first_reader;
-    head |= (uint64_t)1 << 20 | (uint64_t)(sandwiches ? s->row[0] : 0) << 21;
-    int blocker = 0;
-    for (int i = s->cursor; i < s->n; i++) {
-      int card = s->row[i], down = s->down >> card & 1;
-      if (down && !sandwiches) { blocker = 1; continue; }
-      if (blocker) { row |= (uint64_t)31 << shift; shift += 5; blocker = 0; }
-      row |= (uint64_t)(card | down << 4) << shift;
-      shift += 5;
-    }
-  } else {
-    head |= (uint64_t)s->cursor << 21;
-    for (int i = 0; i < s->n; i++) {
-      row |= (uint64_t)(s->row[i] | (s->down >> s->row[i] & 1) << 4) << shift;
-      shift += 5;
-    }
+  if (!reduced) /* the whole row, where the pass is, and the faces */
+    return (u128)(head | (uint64_t)s->cursor << 21) << 64 |
+           (row_nibbles(s, 0) | (uint64_t)s->down << 48);
+  /* card_facts.py (game.py, passed_key): behind the cursor every card lies face down and
+   * only the first reader (Sandwiches, with the printed cards) reads a place there, the
+   * first; while it may still act, the first card is kept and the rest are a set (which the
+   * pile and top determine: not stored, and so neither are their faces, all down).  Once it
+   * cannot act, a face-down card ahead is only a blocker: no card reads which card it is (a
+   * swap takes face-up cards, `next` is only turned face down, the pass's end collects a set),
+   * nor how many lie in a row, nor any after the last face-up card. */
+  int sandwiches = g_first_reader && !(s->down >> g_first_reader & 1) &&
+                   s->top < g_first_reader;
+  if (sandwiches) /* (the first card is not 0 when a card lies behind: the two kinds differ) */
+    return (u128)(head | (uint64_t)1 << 20 |
+                  (uint64_t)(s->cursor ? s->row[0] : 0) << 21) << 64 |
+           (row_nibbles(s, s->cursor) | (uint64_t)s->down << 48);
+  uint64_t row = 0;
+  int shift = 0, blocker = 0;
+  for (int i = s->cursor; i < s->n; i++) {
+    int card = s->row[i];
+    if (s->down >> card & 1) { blocker = 1; continue; }
+    if (blocker) { row |= (uint64_t)15 << shift; shift += 4; blocker = 0; }
+    row |= (uint64_t)card << shift;
+    shift += 4;
   }
-  return (u128)head << 64 | row; /* at most 64 + 25 = 89 bits; the entry's own fields go in
-                                  * the top 28 */
+  /* bit 25 tells this kind from the others; at most 90 bits in all, the entry's own fields
+   * go in the top 28 */
+  return (u128)(head | (uint64_t)1 << 20 | (uint64_t)1 << 25) << 64 | row;
 }
 
 #define VALUE_SHIFT 108
@@ -589,16 +630,16 @@ static u128 entry_peek(const u128 *slot) {
   const volatile uint64_t *w = (const volatile uint64_t *)slot;
   return (u128)w[0] | (u128)w[1] << 64;
 }
+#define PROBES 8 /* the slots a key may sit in: its own and the next ones */
 static uint64_t memo_base(uint64_t h) { /* h scaled to the table: any size, not only 2^k */
   return (uint64_t)(((u128)h * g_memo_slots) >> 64);
 }
-static u128 *memo_at(uint64_t base, int i) {
-  uint64_t at = base + (uint64_t)i;
-  return &g_memo[at >= g_memo_slots ? at - g_memo_slots : at];
+static u128 *memo_at(uint64_t base, int i) { /* the table has PROBES - 1 slots more */
+  return &g_memo[base + (uint64_t)i];
 }
 static int memo_get(u128 k, int *leaf, int *bound) {
   uint64_t base = memo_base(memo_hash(k));
-  for (int i = 0; i < 8; i++) {
+  for (int i = 0; i < PROBES; i++) {
     u128 *slot = memo_at(base, i), e = entry_peek(slot);
     if (!e) return 0;
     if ((e & KEY_MASK) != k) continue;
@@ -617,7 +658,7 @@ static void memo_prefetch(const S *s) {
 static void memo_put(u128 k, int leaf, int bound, int ahead) {
   uint64_t base = memo_base(memo_hash(k));
   u128 *victim = NULL;
-  for (int i = 0; i < 8 && !victim; i++) {
+  for (int i = 0; i < PROBES && !victim; i++) {
     u128 *slot = memo_at(base, i), e = entry_peek(slot);
     if (!e || (e & KEY_MASK) == k) victim = slot;
   }
@@ -625,7 +666,7 @@ static void memo_put(u128 k, int leaf, int bound, int ahead) {
     /* replace the entry that is cheapest to search again: the fewest cards ahead (only time
      * depends on it) */
     victim = memo_at(base, 0);
-    for (int i = 1; i < 8; i++) {
+    for (int i = 1; i < PROBES; i++) {
       u128 *slot = memo_at(base, i);
       if ((entry_peek(slot) >> WORK_SHIFT & 15) < (entry_peek(victim) >> WORK_SHIFT & 15))
         victim = slot;
@@ -727,10 +768,11 @@ static int turn_search(S *s, int depth, int alpha, int *low) {
   static const int orders[2][3] = {{0, 2, 1}, {2, 0, 1}};
   for (int o = 0; o < 3 && !g_status; o++) {
     int option = orders[g_objective][o];
-    S c = *s;
+    S c;
+    memcpy(&c, s, offsetof(S, stack)); /* at a turn the stack is empty */
     if (option == 0) { /* score: EFO.SCORE.NEXT, EFO.SCORE.ACTION */
       if (card != s->top + 1) continue;
-      row_remove(&c, card);
+      row_remove_at(&c, s->cursor);
       start_score(&c, card);
     } else if (option == 1) { /* use: EFO.USE.ACTION */
       c.cursor++;
@@ -741,7 +783,7 @@ static int turn_search(S *s, int depth, int alpha, int *low) {
       f->cost = 1;
     } else { /* discard: EFO.DISCARD.LIMIT, EFO.DISCARD.NEVER */
       if (__builtin_popcount(s->pile) >= 3 || (g_undiscardable >> card & 1)) continue;
-      row_remove(&c, card);
+      row_remove_at(&c, s->cursor);
       if (g_prog[card][EV_DISCARD][1]) {
         Frame *f = &c.stack[c.nstack++];
         memset(f, 0, sizeof *f);
@@ -770,7 +812,8 @@ static int effect_search(S *s, const Pending *p, int depth, int alpha, int *low)
   const int32_t *in = instr_at(fr);
   if (p->kind == OP_MAYGATE) {
     for (int yes = 0; yes < 2 && !g_status; yes++) {
-      S c = *s;
+      S c;
+      copy_state(&c, s);
       Frame *f = &c.stack[c.nstack - 1];
       f->pc = (int8_t)(yes ? f->pc + 1 : in[1]);
       if (node_try(&n, &c, depth)) break;
@@ -778,7 +821,8 @@ static int effect_search(S *s, const Pending *p, int depth, int alpha, int *low)
     return node_end(&n, low);
   }
   if (p->optional) { /* pass: skip the block */
-    S c = *s;
+    S c;
+    copy_state(&c, s);
     c.stack[c.nstack - 1].pc = (int8_t)in[7];
     if (node_try(&n, &c, depth)) return node_end(&n, low);
   }
@@ -791,7 +835,8 @@ static int effect_search(S *s, const Pending *p, int depth, int alpha, int *low)
   while (!g_status) {
     int chosen[16];
     for (int i = 0; i < p->size; i++) chosen[i] = cards[idx[i]];
-    S c = *s;
+    S c;
+    copy_state(&c, s);
     do_choose(&c, in, chosen, p->size);
     if (node_try(&n, &c, depth)) break;
     int i = p->size - 1;
@@ -833,7 +878,7 @@ static int layout_value(const int8_t *perm, int n, int top, int minutes, uint16_
   S fronts[MAXROW];
   for (int i = 0; i < n; i++) {
     S *c = &fronts[i];
-    *c = s;
+    memcpy(c, &s, offsetof(S, stack)); /* the stack is empty */
     if (i > 0) {
       int8_t card = c->row[i];
       memmove(c->row + 1, c->row, (size_t)i);
@@ -843,7 +888,8 @@ static int layout_value(const int8_t *perm, int n, int top, int minutes, uint16_
     if (c->minutes) memo_prefetch(c);
   }
   for (int i = 0; i < n && !g_status; i++) {
-    S c = fronts[i];
+    S c;
+    memcpy(&c, &fronts[i], offsetof(S, stack));
     int floor = node.best, leaf;
     if (c.minutes == 0) {
       leaf = terminal_id(top, 0, R_OUT); /* EFO.CLOCK.ZERO */
@@ -1112,7 +1158,8 @@ int efo_init(int32_t *code, int32_t *progs, int32_t *sets, int32_t *conds, int32
   if (memo_entries > 0) {
     /* a table of gigabytes read at random: huge pages spare most of the address
      * translation misses (measured: a quarter of the time) */
-    size_t bytes = (size_t)memo_entries * sizeof *g_memo;
+    /* the last slots' probes run on into PROBES - 1 more, rather than wrap round */
+    size_t bytes = (size_t)(memo_entries + PROBES - 1) * sizeof *g_memo;
     void *table = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (table == MAP_FAILED) { efo_free(); return -1; }
 #ifdef MADV_HUGEPAGE
