@@ -4,6 +4,7 @@ without exact ranks; it declines what it cannot interpret, and says why when it 
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 from fractions import Fraction
@@ -406,17 +407,38 @@ def test_time_left_counts_the_pass_under_way_at_its_pace() -> None:
     assert inside is not None and abs(inside - (at_pace - 10)) < 1
 
 
-def test_time_left_when_an_order_of_the_first_pass_stalls() -> None:
-    # The first pass's orders move at 1% a second for 10 s, then one order stops the share for
-    # five minutes while it solves a pass it needs: the time left stays at most what the pace
-    # since the orders began gives (it was thousands of hours at the recent pace).
+def test_time_left_when_an_order_of_the_first_pass_waits_for_a_pass() -> None:
+    # The first pass's orders move at 1% a second for 40 s, then one order waits five minutes
+    # for a pass it needs (an inner pass is under way: the share stops), then the orders go on
+    # at 2% a second (later orders find the passes they need valued).  The estimate is None
+    # for the first 30 s of samples, then the free pace's; the wait does not stretch it; once
+    # the orders move again it follows their new pace.
     progress = native.Progress("", stream=open(os.devnull, "w"))  # noqa: SIM115
     progress.start = 0.0
-    for s in range(1, 11):
+    early = [progress.time_left(s / 100, 100.0 + s) for s in range(1, 41)]
+    assert early[20] is None  # 21 s of samples
+    steady = early[-1]
+    assert steady is not None and abs(steady - 60) < 1  # 60% left at 1% a second
+    for t in range(145, 445, 5):
+        left = progress.time_left(0.4 + (t - 140) * 1e-8, float(t), waiting=True)
+        assert left is not None and abs(left - steady) < 1
+    after = [progress.time_left(0.4 + 0.02 * k, 440.0 + k) for k in range(1, 21)]
+    # 20% left: 10 s at the new pace, 20 s at the old one; the pace measured mixes the two
+    # (a minute at least), and errs long
+    assert after[-1] is not None and 10 <= after[-1] < 16
+    assert all(b <= a for a, b in itertools.pairwise(after) if a is not None and b is not None)
+
+
+def test_time_left_when_the_share_stops_without_a_pass_under_way() -> None:
+    # The same stop, not known as a wait (no inner pass reported): the time left stays at most
+    # what the pace since the orders began gives (it was thousands of hours at the recent pace).
+    progress = native.Progress("", stream=open(os.devnull, "w"))  # noqa: SIM115
+    progress.start = 0.0
+    for s in range(1, 41):
         steady = progress.time_left(s / 100, 100.0 + s)
-    assert steady is not None and abs(steady - 90) < 1  # 90% left at 1% a second
-    for t in range(111, 411, 5):
-        share = 0.1 + (t - 110) * 1e-8  # the inner pass's share of one order
+    assert steady is not None and abs(steady - 60) < 1
+    for t in range(141, 441, 5):
+        share = 0.4 + (t - 140) * 1e-8  # the inner pass's share of one order
         left = progress.time_left(share, float(t))
         assert left is not None
         whole = (1 - share) * (t - 101) / (share - 0.01)
