@@ -716,11 +716,13 @@ static void node_start(Node *n, const S *s, int alpha) {
  * it got to: the minutes its card cost are lost when the card's effect ends, so a bound taken
  * before would be a minute too generous, and a pass start that cannot beat the floor is never
  * valued (valuing it is solving its pass). */
-static int node_weigh(Node *n, S *c, const Pending *p, int leaf, int depth) {
+static int node_try(Node *n, S *c, int depth) {
   /* alpha pays for the win (its ceiling is sharp) but not for the rating, whose bound is
    * loose: lines cut against alpha are not stored, and are searched again (measured) */
   int floor = g_objective == 0 ? max_leaf(n->best, n->alpha) : n->best;
-  int low = 0;
+  Pending p;
+  int low = 0, leaf = run(c, &p);
+  if (g_status) return 0;
   int bound = leaf == NOLEAF ? ceiling(c) : leaf_ceiling(leaf);
   if (floor >= 0 && reaches(floor, bound)) { /* it cannot beat what is in hand */
     if (floor != n->best) n->bounded = 1;
@@ -729,19 +731,12 @@ static int node_weigh(Node *n, S *c, const Pending *p, int leaf, int depth) {
   if (leaf != NOLEAF) {
     if (!value_known(leaf)) leaf = NOLEAF;
   } else {
-    leaf = search(c, p, depth + 1, floor, &low);
+    leaf = search(c, &p, depth + 1, floor, &low);
   }
   if (low && floor != n->best) n->bounded = 1;
   if (leaf >= 0 && better(leaf, n->best)) n->best = leaf;
   n->done = reaches(n->best, n->top);
   return n->done;
-}
-
-static int node_try(Node *n, S *c, int depth) {
-  Pending p;
-  int leaf = run(c, &p);
-  if (g_status) return 0;
-  return node_weigh(n, c, &p, leaf, depth);
 }
 
 static int node_end(const Node *n, int *low) {
@@ -771,46 +766,37 @@ static int turn_search(S *s, int depth, int alpha, int *low) {
    * most minutes, and what it reaches cuts the lines that cost one: on the nine-card endgame
    * 2,112 pass starts valued against 2,180, and 9% fewer positions, than score, use, discard) */
   static const int orders[2][3] = {{0, 2, 1}, {2, 0, 1}};
-  /* every move is run on to its next decision first, and the table slots of those decisions
-   * are asked for together: their loads from memory overlap (the search waits on them) */
-  S kids[3];
-  Pending pend[3];
-  int leaves[3], nkids = 0;
   for (int o = 0; o < 3 && !g_status; o++) {
     int option = orders[g_objective][o];
-    S *c = &kids[nkids];
-    memcpy(c, s, offsetof(S, stack)); /* at a turn the stack is empty */
+    S c;
+    memcpy(&c, s, offsetof(S, stack)); /* at a turn the stack is empty */
     if (option == 0) { /* score: EFO.SCORE.NEXT, EFO.SCORE.ACTION */
       if (card != s->top + 1) continue;
-      row_remove_at(c, s->cursor);
-      start_score(c, card);
+      row_remove_at(&c, s->cursor);
+      start_score(&c, card);
     } else if (option == 1) { /* use: EFO.USE.ACTION */
-      c->cursor++;
-      Frame *f = &c->stack[c->nstack++];
+      c.cursor++;
+      Frame *f = &c.stack[c.nstack++];
       memset(f, 0, sizeof *f);
       f->card = (int8_t)card;
       f->event = EV_USE;
       f->cost = 1;
     } else { /* discard: EFO.DISCARD.LIMIT, EFO.DISCARD.NEVER */
       if (__builtin_popcount(s->pile) >= 3 || (g_undiscardable >> card & 1)) continue;
-      row_remove_at(c, s->cursor);
+      row_remove_at(&c, s->cursor);
       if (g_prog[card][EV_DISCARD][1]) {
-        Frame *f = &c->stack[c->nstack++];
+        Frame *f = &c.stack[c.nstack++];
         memset(f, 0, sizeof *f);
         f->card = (int8_t)card;
         f->event = EV_DISCARD;
         f->cost = 0;
       } else {
-        c->pile |= (uint16_t)(1u << card);
+        c.pile |= (uint16_t)(1u << card);
       }
     }
-    c->phase = PH_EFFECT;
-    leaves[nkids] = run(c, &pend[nkids]);
-    if (leaves[nkids] == NOLEAF && memo) memo_prefetch(c);
-    nkids++;
+    c.phase = PH_EFFECT;
+    if (node_try(&n, &c, depth)) break;
   }
-  for (int i = 0; i < nkids && !g_status; i++)
-    if (node_weigh(&n, &kids[i], &pend[i], leaves[i], depth)) break;
   int best = node_end(&n, low);
   if (memo && !g_status) {
     if (!*low && best >= 0) memo_put(k, best, 0, s->n - s->cursor);
