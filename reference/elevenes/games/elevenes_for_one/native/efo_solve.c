@@ -548,7 +548,7 @@ static inline int reaches(int leaf, int bound) { /* is the leaf's value >= bound
 }
 
 /* ---- the memo key (EfoState.solver_key / passed_key) ----------------------------------- */
-/* the cards row[from..n), four bits each in order (every card is 1 to 15, so a 0 ends them):
+/* the cards row[from..n), four bits each in order (every card is 1 to 11, so a 0 ends them):
  * read eight and four bytes at once and folded into nibbles, without a loop over the cards */
 static inline uint64_t row_nibbles(const S *s, int from) {
   int len = s->n - from;
@@ -602,8 +602,8 @@ static u128 key_of(const S *s) {
     row |= (uint64_t)card << shift;
     shift += 4;
   }
-  /* bit 25 tells this kind from the others; at most 90 bits in all, the entry's own fields
-   * go in the top 28 */
+  /* a run of face-down cards is the code 15 (no card); bit 25 tells this kind from the
+   * others; at most 90 bits in all, the entry's own fields go in the top 28 */
   return (u128)(head | (uint64_t)1 << 20 | (uint64_t)1 << 25) << 64 | row;
 }
 
