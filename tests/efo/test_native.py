@@ -420,8 +420,10 @@ def test_time_left_when_an_order_of_the_first_pass_waits_for_a_pass() -> None:
     steady = early[-1]
     assert steady is not None and abs(steady - 60) < 1  # 60% left at 1% a second
     for t in range(145, 445, 5):
-        left = progress.time_left(0.4 + (t - 140) * 1e-8, float(t), waiting=True)
+        share = 0.4 + (t - 140) * 1e-8
+        left = progress.time_left(share, float(t), waiting=True)
         assert left is not None and abs(left - steady) < 1
+        assert left <= (1 - share) * (t - 101) / (share - 0.01) + 1e-6  # the bound stands
     after = [progress.time_left(0.4 + 0.02 * k, 440.0 + k) for k in range(1, 21)]
     # 20% left: 10 s at the new pace, 20 s at the old one; the pace measured mixes the two
     # (a minute at least), and errs long

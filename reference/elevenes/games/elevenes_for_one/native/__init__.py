@@ -492,11 +492,12 @@ class Progress(CoreProgress):
         is under way), which stops the share for minutes.  The pace is measured over the
         stretches between two samples in which no order waited: a wait says nothing of how
         fast the orders after it go, and counting it made the estimate grow all through each
-        wait (to 4.6 times the truth in the challenge's run, docs/solver.md).  It is the pace
-        of the latest third of that free time (at least a minute), or of all of it when that is
-        slower.  Early orders cost the most (they value the passes later ones find valued), so
-        the pace only grows: the estimate errs long, not short.  Before any free stretch, the
-        pace since the orders began to move, waits included."""
+        wait (to 4.8 times the truth in the challenge's run, docs/solver.md).  It is the pace
+        of the latest third of that free time (at least a minute) or of all of it, whichever
+        gives the shorter time, and never a longer time than the pace since the orders began
+        to move, waits included, gives (the only pace before any free stretch).  Early orders
+        cost the most (they value the passes later ones find valued), so the pace only grows:
+        the estimate errs long, not short."""
         if share < 0.005 or now - self.start < 10:
             return None
         if not self.samples or now - self.samples[-1][0] >= 5:
@@ -508,11 +509,13 @@ class Progress(CoreProgress):
                 for a, b in itertools.pairwise(self.samples) if not a[2] and not b[2]]
         free_time = sum(dt for dt, _ in free)
         free_share = sum(ds for _, ds in free)
+        first = self.samples[0]
+        if share <= first[1]:
+            return None
+        # the pace since the orders began to move, waits included: never exceeded
+        since = (1 - share) * (now - first[0]) / (share - first[1])
         if free_time < 5 or free_share <= 0:
-            first = self.samples[0]
-            if share <= first[1]:
-                return None
-            return (1 - share) * (now - first[0]) / (share - first[1])
+            return since
         whole = (1 - share) * free_time / free_share
         spent = gained = 0.0
         for dt, ds in reversed(free):
@@ -520,7 +523,8 @@ class Progress(CoreProgress):
             gained += ds
             if spent >= max(60.0, free_time / 3):
                 break
-        return whole if gained <= 0 else min(whole, (1 - share) * spent / gained)
+        recent = whole if gained <= 0 else (1 - share) * spent / gained
+        return min(since, whole, recent)
 
     def layouts(self, done: int, total: int, passes: int, explored: int,
                 inner: tuple[int, int, int, int] | None = None, partial: float = 0.0) -> None:
