@@ -420,15 +420,30 @@ def test_time_left_when_an_order_of_the_first_pass_waits_for_a_pass() -> None:
     steady = early[-1]
     assert steady is not None and abs(steady - 60) < 1  # 60% left at 1% a second
     for t in range(145, 445, 5):
-        share = 0.4 + (t - 140) * 1e-8
-        left = progress.time_left(share, float(t), waiting=True)
+        left = progress.time_left(0.4 + (t - 140) * 1e-8, float(t), waiting=True)
         assert left is not None and abs(left - steady) < 1
-        assert left <= (1 - share) * (t - 101) / (share - 0.01) + 1e-6  # the bound stands
     after = [progress.time_left(0.4 + 0.02 * k, 440.0 + k) for k in range(1, 21)]
     # 20% left: 10 s at the new pace, 20 s at the old one; the pace measured mixes the two
     # (a minute at least), and errs long
     assert after[-1] is not None and 10 <= after[-1] < 16
     assert all(b <= a for a, b in itertools.pairwise(after) if a is not None and b is not None)
+
+
+def test_time_left_never_longer_than_the_pace_since_the_orders_began() -> None:
+    # The orders move at 0.1% a second for a minute; then, while an order waits, the share
+    # jumps to a half (the pass it waited for counted in it).  The free stretches alone give
+    # 500 s left; the pace since the orders began, waits included, gives about 102 s, and the
+    # estimate is never longer than that.
+    progress = native.Progress("", stream=open(os.devnull, "w"))  # noqa: SIM115
+    progress.start = 0.0
+    for t in range(100, 161):
+        progress.time_left(0.01 + (t - 100) * 0.001, float(t))
+    free_only = (1 - 0.07) / 0.001  # what the free pace gives with 93% left
+    assert abs(progress.time_left(0.07, 160.0) - free_only) < 1
+    for t in range(165, 201, 5):
+        left = progress.time_left(0.07 + (t - 160) * 0.43 / 40, float(t), waiting=True)
+    since = (1 - 0.5) * (200 - 100) / (0.5 - 0.01)
+    assert left is not None and abs(left - since) < 1e-6 and left < 0.5 / 0.001
 
 
 def test_time_left_when_the_share_stops_without_a_pass_under_way() -> None:
