@@ -355,6 +355,40 @@ def test_the_command_takes_threads_and_refuses_no_threads_or_memory(
         assert "--memory takes a size in GiB above 0" in capsys.readouterr().err
 
 
+def test_the_default_table_is_half_the_memory_available_within_1_and_7_gib(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    assert native.default_memory_gib(20.0) == 7.0
+    assert native.default_memory_gib(6.0) == 3.0
+    assert native.default_memory_gib(1.5) == 1.0
+    monkeypatch.setattr(native, "available_memory_gib", lambda: None)
+    assert native.default_memory_gib() == 1.0
+    monkeypatch.setattr(native, "available_memory_gib", lambda: 4.0)
+    assert native.default_memory_gib() == 2.0
+
+
+def test_the_system_reports_some_memory_available() -> None:
+    available = native.available_memory_gib()
+    assert available is None or available > 0
+
+
+@needs_compiler
+def test_the_command_says_how_large_its_table_was(capsys: pytest.CaptureFixture[str],
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    # 8 cards laid out: the table never takes more than 8! * 256 entries, whatever is allowed
+    args = ["solve", "elevenes-for-one", "--trolley", "3", "--minutes", "7", "--objective",
+            "win", "--recompute", "--no-cache"]
+    assert main([*args, "--json", "--memory", "0.01"]) == 0
+    small = json.loads(capsys.readouterr().out)["results"][0]
+    assert small["table_bytes"] == int(0.01 * 2**30 / 16) * 16
+    monkeypatch.setattr(native, "available_memory_gib", lambda: 64.0)
+    assert main([*args, "--json"]) == 0
+    capped = json.loads(capsys.readouterr().out)["results"][0]
+    assert capped["table_bytes"] == 40320 * 256 * 16
+    assert capped["value"] == small["value"]
+    assert main(args) == 0
+    assert "(a table of 158 MiB)" in capsys.readouterr().out
+
+
 def test_time_left_while_the_first_pass_waits_for_passes_of_as_many_cards() -> None:
     # A scripted solve of a first pass of 10 cards at 6 minutes: it waits for the passes of 10
     # cards at 1 to 5 minutes, which end one after the other, the one at m minutes taking

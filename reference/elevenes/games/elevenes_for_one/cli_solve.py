@@ -48,9 +48,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="native: the pass-by-pass solver in C (compiled on first use); "
                              "python: the search over the engine's API; auto (default): native "
                              "where it can run, else python")
-    parser.add_argument("--memory", type=float, default=1.0, metavar="GIB",
-                        help="the native solver's table of positions, in GiB (default 1; the "
-                             "whole game runs faster with 4-8); values stay exact with any size")
+    parser.add_argument("--memory", type=float, default=None, metavar="GIB",
+                        help="the native solver's table of positions, in GiB (default: half "
+                             "the memory available, at most 7, at least 1; the whole game "
+                             "runs fastest with 6-8); values stay exact with any size")
     parser.add_argument("--threads", type=int, default=None, metavar="N",
                         help="native engine: threads that share the solve of the first pass "
                              "and the passes it needs (default: one per core; values do not "
@@ -134,7 +135,8 @@ class RuleSet:
             "results": [{
                 "objective": r.objective, "value": str(r.value), "float": float(r.value),
                 "positions_explored": r.explored, "positions_stored": r.stored,
-                "pass_starts": r.passes, "seconds": round(r.seconds, 3)} for r in self.results],
+                "pass_starts": r.passes, "seconds": round(r.seconds, 3),
+                "table_bytes": r.table_bytes or None} for r in self.results],
             "reductions": {  # card_facts.py: what the cards allow the solvers to share and cut
                 "row_as_set": facts.row_as_set, "first_reader": facts.first_reader or None,
                 "why_whole_row": facts.why_whole_row or None,
@@ -242,9 +244,18 @@ def run(args: argparse.Namespace) -> int:
 def work(engine: str, r: Solved) -> str:
     """What a result cost, for the line that prints it."""
     passes = f"{r.passes:,} pass starts solved, " if engine == "native" else ""
+    table = f" (a table of {size_of(r.table_bytes)})" if r.table_bytes else ""
     return (f"policy maximising the {OBJECTIVES[r.objective][1]}; {engine} engine: "
-            f"{passes}{r.explored:,} positions explored, {r.stored:,} stored, "
+            f"{passes}{r.explored:,} positions explored, {r.stored:,} stored{table}, "
             f"{r.seconds:.1f} s")
+
+
+def size_of(size: int) -> str:
+    """A size in bytes as people read it: 64 KiB, 1.5 MiB, 7.0 GiB."""
+    for unit, scale in (("GiB", 2**30), ("MiB", 2**20)):
+        if size >= scale:
+            return f"{size / scale:.3g} {unit}"
+    return f"{size / 2**10:.3g} KiB"
 
 
 def objectives_of(args: argparse.Namespace) -> list[str]:
@@ -280,7 +291,9 @@ def choose_engine(args: argparse.Namespace, state: EfoState) -> str:
 def solve_native(state: EfoState, objective: str, args: argparse.Namespace,
                  label: str | None) -> Solved:
     from .native import (
+        ENTRY_BYTES,
         NativeSolver,
+        default_memory_gib,
         default_threads,
         pass_start_of,
         shipped_file,
@@ -318,9 +331,10 @@ def solve_native(state: EfoState, objective: str, args: argparse.Namespace,
             super().layouts(done, total, passes, explored, inner, partial)
 
     progress = Progress(label or "") if label or limit is not None else None
-    if not args.memory > 0 or math.isinf(args.memory):
-        raise BadOption(f"--memory takes a size in GiB above 0, not {args.memory:g}")
-    entries = table_entries(len(state.deck) + len(state.pantry), args.memory)
+    memory = default_memory_gib() if args.memory is None else args.memory
+    if not memory > 0 or math.isinf(memory):
+        raise BadOption(f"--memory takes a size in GiB above 0, not {memory:g}")
+    entries = table_entries(len(state.deck) + len(state.pantry), memory)
     if args.threads is not None and args.threads < 1:
         raise BadOption(f"--threads takes a number of threads, 1 or more, not {args.threads}")
     threads = args.threads or default_threads()
@@ -356,4 +370,4 @@ def solve_native(state: EfoState, objective: str, args: argparse.Namespace,
             progress.close()
         solver.close()
     return Solved(objective, value, solver.explored(), solver.stored(),
-                  time.perf_counter() - start, len(solver.counts))
+                  time.perf_counter() - start, len(solver.counts), entries * ENTRY_BYTES)

@@ -41,6 +41,8 @@ class Solved:
     seconds: float
     passes: int = 0
     """pass starts valued (the native engine)"""
+    table_bytes: int = 0
+    """the size of the table of positions (the native engine)"""
 
 
 def best_possible(objective: str) -> Callable[[State], Fraction]:

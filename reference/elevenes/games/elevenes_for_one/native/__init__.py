@@ -399,6 +399,38 @@ def table_entries(cards: int, memory_gib: float) -> int:
     return max(1 << 12, min(wanted, allowed))
 
 
+DEFAULT_MEMORY_CAP_GIB = 7.0  # the whole game's table fills this (measured); peak 7.1 GiB
+
+
+def available_memory_gib() -> float | None:
+    """The memory the system could give this process now, in GiB (``MemAvailable``), or
+    None where it cannot be read."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as meminfo:
+            for line in meminfo:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) / 2**20
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") / 2**30
+    except (AttributeError, OSError, ValueError):
+        return None
+
+
+def default_memory_gib(available: float | None = None) -> float:
+    """The table's size when none is asked for: half the memory available, at most 7 GiB
+    (what the whole game fills), at least 1 GiB; 1 GiB when the available memory is unknown.
+    Values are exact with any size: a larger table only saves time (a position lost from it
+    is searched again), and a small endgame takes no more than it can use
+    (:func:`table_entries`)."""
+    if available is None:
+        available = available_memory_gib()
+    if available is None:
+        return 1.0
+    return min(DEFAULT_MEMORY_CAP_GIB, max(1.0, available / 2))
+
+
 def default_threads() -> int:
     """The threads a whole solve uses: every core this process may run on."""
     try:
