@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import math
+import os
 import random
 import sys
 from fractions import Fraction
@@ -213,6 +214,43 @@ def test_progress_line() -> None:
     make_solver("win", progress).value(position(6, 5))
     progress.close()
     assert "positions explored" in stream.getvalue()
+
+
+def test_progress_line_fits_the_terminal() -> None:
+    # a pseudo-terminal 40 columns wide: a longer line would wrap, and \r would redraw only
+    # its last row, leaving a new row behind at every redraw
+    import fcntl
+    import pty
+    import struct
+    import termios
+    import threading
+
+    leader, follower = pty.openpty()
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 40, 0, 0))
+    chunks: list[bytes] = []
+
+    def read_all() -> None:  # meanwhile, so that a full terminal buffer never blocks a write
+        while True:
+            try:
+                data = os.read(leader, 65536)
+            except OSError:  # the follower is closed: all is read
+                return
+            if not data:
+                return
+            chunks.append(data)
+
+    reader = threading.Thread(target=read_all)
+    reader.start()
+    with open(follower, "w", encoding="utf-8", closefd=True) as stream:
+        progress = Progress("solving the whole game", stream, every=0.0)
+        make_solver("win", progress).value(position(6, 5))
+        progress.close()
+    reader.join(timeout=30)
+    os.close(leader)
+    drawn = [line for line in b"".join(chunks).decode("utf-8").split("\r") if line.strip()]
+    assert drawn, "the progress line was drawn"
+    assert all(len(line) <= 39 for line in drawn)
+    assert any(line.rstrip().endswith("…") for line in drawn)
 
 
 # -- the command line --------------------------------------------------------------------------

@@ -20,6 +20,7 @@ stops with an error rather than give a wrong value.
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from collections.abc import Callable, Hashable
@@ -71,6 +72,16 @@ def exact_outcomes(state: State) -> list[tuple[Action, Fraction]]:
     return exact
 
 
+def terminal_columns(stream: TextIO) -> int | None:
+    """The width of the terminal ``stream`` writes to, or None when it is not a terminal."""
+    try:
+        if not stream.isatty():
+            return None
+        return max(os.get_terminal_size(stream.fileno()).columns, 2)
+    except (AttributeError, OSError, ValueError):  # no descriptor (io.UnsupportedOperation too)
+        return None
+
+
 class Progress:
     """A one-line counter of positions on stderr, redrawn at most a few times a second."""
 
@@ -89,9 +100,14 @@ class Progress:
         if now - self.last < self.every:
             return
         self.last = now
-        line = f"\r{self.label}{text} {now - self.start:,.1f} s "
+        line = f"{self.label}{text} {now - self.start:,.1f} s "
+        columns = terminal_columns(self.stream)
+        if columns is not None:  # a line longer than the terminal wraps, and \r cannot undo it
+            if len(line) >= columns:
+                line = line[:max(columns - 2, 0)] + "…"
+            self.width = min(self.width, columns - 1)
         self.width = max(self.width, len(line))
-        self.stream.write(line.ljust(self.width))  # over all of a longer line drawn before
+        self.stream.write("\r" + line.ljust(self.width))  # over a longer line drawn before
         self.stream.flush()
         self.shown = True
 
