@@ -29,8 +29,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "reference"))
 from elevenes.games.elevenes_for_one import native  # noqa: E402
 
 LOGS = Path(__file__).resolve().parent / "progress_logs"
-LINE = re.compile(
-    r"([\d.]+)% of the first pass's ([\d,]+) orders; .*?;"
+LINE = re.compile(  # the line as drawn today, and as the recorded logs have it
+    r"([\d.]+)%(?: done, [^;]*?\(first pass: [\d,]+ orders\);"
+    r"| of the first pass's [\d,]+ orders; .*?;)"
     r"(?: now a pass of (\d+) cards at (\d+) min (\d+)%;)?"
     r" ([\d,]+) pass starts valued; ([\d,]+)M positions; ([\d,]+\.\d) s")
 
@@ -86,9 +87,9 @@ def replay(path: Path) -> Replay:
     rows: list[Shown] = []
     for match in LINE.finditer(text):
         share = float(match.group(1)) / 100
-        now = float(match.group(8).replace(",", ""))
-        inner = ((int(match.group(3)), int(match.group(4)), int(match.group(5)))
-                 if match.group(3) else None)
+        now = float(match.group(7).replace(",", ""))
+        inner = ((int(match.group(2)), int(match.group(3)), int(match.group(4)))
+                 if match.group(2) else None)
         left = progress.time_left(share, now, waiting=inner is not None)
         if left is None:
             left = progress.big_left(None if inner is None else (*inner, 100), now)

@@ -54,3 +54,20 @@ def test_a_log_without_its_header_is_refused(tmp_path: Path) -> None:
                   "3 pass starts valued; 1M positions; 1.0 s\n")
     with pytest.raises(SystemExit, match="first pass: C cards at M minutes"):
         replay_progress.replay(bad)
+
+
+def test_the_line_drawn_today_is_read_back_with_the_time_left_early_in_it() -> None:
+    import io
+
+    from elevenes.games.elevenes_for_one import native
+
+    stream = io.StringIO()
+    progress = native.Progress("solving", stream=stream)
+    progress.every = 0.0
+    progress.layouts(10, 100, 3, 2_000_000, inner=(10, 14, 50, 100))
+    progress.layouts(20, 100, 4, 3_000_000)
+    drawn = stream.getvalue()
+    rows = [match.groups() for match in replay_progress.LINE.finditer(drawn)]
+    assert [(row[0], row[1], row[4]) for row in rows] == [("10.0", "10", "3"), ("20.0", None, "4")]
+    for line in drawn.split("\r")[1:]:
+        assert line.index(" left") < line.index("first pass:")

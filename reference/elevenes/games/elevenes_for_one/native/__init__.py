@@ -575,8 +575,9 @@ class Progress(CoreProgress):
         if left is None:
             left = self.big_left(inner, now)
         eta = "time left: estimating" if left is None else f"about {duration(left)} left"
-        self.draw(f" [{bar:<24}] {share * 100:5.1f}% of the first pass's {total:,} orders; "
-                  f"{eta}; {now_doing}{passes:,} pass starts valued; "
+        # the time left first: a terminal narrower than the line cuts its end
+        self.draw(f" [{bar:<24}] {share * 100:5.1f}% done, {eta} (first pass: {total:,} "
+                  f"orders); {now_doing}{passes:,} pass starts valued; "
                   f"{explored / 1e6:,.0f}M positions;")
 
 
