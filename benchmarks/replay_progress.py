@@ -30,7 +30,7 @@ from elevenes.games.elevenes_for_one import native  # noqa: E402
 
 LOGS = Path(__file__).resolve().parent / "progress_logs"
 LINE = re.compile(  # the line as drawn today, and as the recorded logs have it
-    r"([\d.]+)%(?: done, [^;]*?\(first pass: [\d,]+ orders\);"
+    r"([\d.]+)%(?:, [^;]*?\(first pass: [\d,]+ orders\);"
     r"| of the first pass's [\d,]+ orders; .*?;)"
     r"(?: now a pass of (\d+) cards at (\d+) min (\d+)%;)?"
     r" ([\d,]+) pass starts valued; ([\d,]+)M positions; ([\d,]+\.\d) s")

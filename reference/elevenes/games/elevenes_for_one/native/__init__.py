@@ -564,7 +564,7 @@ class Progress(CoreProgress):
         solved, when it is not the first one (passes are solved as the first one needs them);
         ``partial``: how much of one order of the first pass those inner passes have done."""
         share = min(1.0, (done + partial) / total) if total else 0.0
-        bar = "#" * int(share * 24)
+        bar = "#" * int(share * 20)
         now_doing = ""
         if inner is not None:
             cards, minutes, part, whole = inner
@@ -575,8 +575,9 @@ class Progress(CoreProgress):
         if left is None:
             left = self.big_left(inner, now)
         eta = "time left: estimating" if left is None else f"about {duration(left)} left"
-        # the time left first: a terminal narrower than the line cuts its end
-        self.draw(f" [{bar:<24}] {share * 100:5.1f}% done, {eta} (first pass: {total:,} "
+        # the time left first: a terminal narrower than the line cuts its end (with the label
+        # "solving (chance to win)", the time left ends by column 76)
+        self.draw(f" [{bar:<20}] {share * 100:5.1f}%, {eta} (first pass: {total:,} "
                   f"orders); {now_doing}{passes:,} pass starts valued; "
                   f"{explored / 1e6:,.0f}M positions;")
 
