@@ -5,7 +5,9 @@ from __future__ import annotations
 import io
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import TextIO
 
 import pytest
 
@@ -124,3 +126,16 @@ def test_histogram_and_progress() -> None:
     bar.advance("x", 8)
     bar.finish()
     assert quiet.getvalue() == ""
+
+
+def test_the_simulation_progress_bar_fits_a_narrow_terminal(
+        narrow_terminal: Callable[[Callable[[TextIO], None]], list[str]]) -> None:
+    def simulate(stream: TextIO) -> None:
+        bar = Progress(8, stream)
+        for _ in range(8):
+            bar.advance("greedy")
+        bar.finish()
+
+    drawn = narrow_terminal(simulate)
+    assert len(drawn) == 8  # one redraw per game, each on the one row
+    assert all(len(row) <= 39 for row in drawn) and drawn[-1].endswith("…")

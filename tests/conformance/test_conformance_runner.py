@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import TextIO
 
 import pytest
 
@@ -328,3 +330,14 @@ def test_perft_command(toy: str, capsys: pytest.CaptureFixture[str], tmp_path: P
     assert "not a perft file" in capsys.readouterr().err
     assert main(["perft", "toy", "--state", str(tmp_path / "none.json")]) == 1
     assert "none.json: no such file" in capsys.readouterr().err
+
+
+def test_the_suite_progress_line_fits_a_narrow_terminal(
+        narrow_terminal: Callable[[Callable[[TextIO], None]], list[str]]) -> None:
+    def run(stream: TextIO) -> None:
+        progress = Progress(2, stream=stream, delay=0.0)
+        progress.update(1, "elevenes-for-one a-scenario-with-a-very-long-name-indeed")
+        progress.finish()
+
+    drawn = narrow_terminal(run)  # cut to 39 columns
+    assert [row.rstrip() for row in drawn] == ["[1/2] elevenes-for-one a-scenario-with…"]

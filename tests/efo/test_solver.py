@@ -6,11 +6,12 @@ from __future__ import annotations
 import io
 import json
 import math
-import os
 import random
 import sys
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
+from typing import TextIO
 
 import pytest
 
@@ -24,6 +25,8 @@ from elevenes.games.elevenes_for_one.cli_solve import endgame
 from elevenes.games.elevenes_for_one.game import EfoState
 from elevenes.games.elevenes_for_one.solver import SolverBot, make_solver
 from elevenes.paths import rulebook_dir
+
+NarrowTerminal = Callable[[Callable[[TextIO], None]], list[str]]
 
 OBJECTIVE_OF_STATE = {
     "win": lambda s: Fraction(s.returns()[0]),
@@ -216,38 +219,15 @@ def test_progress_line() -> None:
     assert "positions explored" in stream.getvalue()
 
 
-def test_progress_line_fits_the_terminal() -> None:
-    # a pseudo-terminal 40 columns wide: a longer line would wrap, and \r would redraw only
-    # its last row, leaving a new row behind at every redraw
-    import fcntl
-    import pty
-    import struct
-    import termios
-    import threading
-
-    leader, follower = pty.openpty()
-    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 40, 0, 0))
-    chunks: list[bytes] = []
-
-    def read_all() -> None:  # meanwhile, so that a full terminal buffer never blocks a write
-        while True:
-            try:
-                data = os.read(leader, 65536)
-            except OSError:  # the follower is closed: all is read
-                return
-            if not data:
-                return
-            chunks.append(data)
-
-    reader = threading.Thread(target=read_all)
-    reader.start()
-    with open(follower, "w", encoding="utf-8", closefd=True) as stream:
+def test_progress_line_fits_the_terminal(narrow_terminal: NarrowTerminal) -> None:
+    # 40 columns: a longer line would wrap, and \r would redraw only its last row, leaving a
+    # new row behind at every redraw
+    def solve(stream: TextIO) -> None:
         progress = Progress("solving the whole game", stream, every=0.0)
         make_solver("win", progress).value(position(6, 5))
         progress.close()
-    reader.join(timeout=30)
-    os.close(leader)
-    drawn = [line for line in b"".join(chunks).decode("utf-8").split("\r") if line.strip()]
+
+    drawn = narrow_terminal(solve)
     assert drawn, "the progress line was drawn"
     assert all(len(line) <= 39 for line in drawn)
     assert any(line.rstrip().endswith("…") for line in drawn)

@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from ..core.errors import ElevenesError
+from ..core.terminal import fit, terminal_columns
 
 BAR = 50
 
@@ -35,8 +36,9 @@ class Progress:
         filled = BAR * self.done // self.total
         bar = "#" * filled + "." * (BAR - filled)
         percent = 100 * self.done // self.total
+        line = f"[{bar}] {percent:3}% ({self.done}/{self.total} games) {label:<16}"
         print(
-            f"\r[{bar}] {percent:3}% ({self.done}/{self.total} games) {label:<16}",
+            "\r" + fit(line, terminal_columns(self.stream)),
             end="",
             file=self.stream,
             flush=True,

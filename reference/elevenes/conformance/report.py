@@ -9,6 +9,7 @@ from typing import IO, Any
 
 import attrs
 
+from ..core.terminal import fit, terminal_columns
 from .coverage import Coverage
 from .loader import LoadError
 from .matcher import MISSING, show
@@ -262,6 +263,7 @@ class Progress:
         self.last = 0.0
         self.shown = False
         self.bad = 0
+        self.width = 78
 
     def update(self, done: int, label: str, result: Result | None = None) -> None:
         if result is not None and result.bad:
@@ -274,12 +276,14 @@ class Progress:
         self.last = now
         trouble = f" {self.bad} failing" if self.bad else ""
         line = f"[{done}/{self.total}]{trouble} {label}"
-        self.stream.write("\r" + line[:78].ljust(78))
+        columns = terminal_columns(self.stream)  # 78 at most, fewer on a narrower terminal
+        self.width = 78 if columns is None else min(78, columns - 1)
+        self.stream.write("\r" + fit(line[:78], columns).ljust(self.width))
         self.stream.flush()
         self.shown = True
 
     def finish(self) -> None:
         if self.shown:
-            self.stream.write("\r" + " " * 78 + "\r")
+            self.stream.write("\r" + " " * self.width + "\r")
             self.stream.flush()
             self.shown = False

@@ -20,7 +20,6 @@ stops with an error rather than give a wrong value.
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from collections.abc import Callable, Hashable
@@ -29,6 +28,7 @@ from typing import TextIO
 
 from .api import Action, State
 from .errors import ElevenesError
+from .terminal import fit, terminal_columns
 
 INFINITY = 1 << 62
 
@@ -72,16 +72,6 @@ def exact_outcomes(state: State) -> list[tuple[Action, Fraction]]:
     return exact
 
 
-def terminal_columns(stream: TextIO) -> int | None:
-    """The width of the terminal ``stream`` writes to, or None when it is not a terminal."""
-    try:
-        if not stream.isatty():
-            return None
-        return max(os.get_terminal_size(stream.fileno()).columns, 2)
-    except (AttributeError, OSError, ValueError):  # no descriptor (io.UnsupportedOperation too)
-        return None
-
-
 class Progress:
     """A one-line counter of positions on stderr, redrawn at most a few times a second."""
 
@@ -102,9 +92,8 @@ class Progress:
         self.last = now
         line = f"{self.label}{text} {now - self.start:,.1f} s "
         columns = terminal_columns(self.stream)
-        if columns is not None:  # a line longer than the terminal wraps, and \r cannot undo it
-            if len(line) >= columns:
-                line = line[:max(columns - 2, 0)] + "…"
+        line = fit(line, columns)
+        if columns is not None:  # never wider than the terminal, even after a resize
             self.width = min(self.width, columns - 1)
         self.width = max(self.width, len(line))
         self.stream.write("\r" + line.ljust(self.width))  # over a longer line drawn before

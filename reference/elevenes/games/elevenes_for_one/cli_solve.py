@@ -251,7 +251,7 @@ def work(engine: str, r: Solved) -> str:
 
 
 def size_of(size: int) -> str:
-    """A size in bytes as people read it: 64 KiB, 1.5 MiB, 7.0 GiB."""
+    """A size in bytes as people read it: 64 KiB, 1.5 MiB, 7 GiB."""
     for unit, scale in (("GiB", 2**30), ("MiB", 2**20)):
         if size >= scale:
             return f"{size / scale:.3g} {unit}"
