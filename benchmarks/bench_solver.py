@@ -4,7 +4,8 @@ API (core/solve.py), in the same run.
 
     python benchmarks/bench_solver.py [--cards N ...] [--minutes M ...]
                                       [--objective win|rating|both] [--engine native|python|both]
-                                      [--memory GIB] [--threads N] [--against OLD.c]
+                                      [--memory GIB] [--threads N] [--interleave K]
+                                      [--against OLD.c]
 
 Each setting is the start of a pass with cards 1 to 11-N on the trolley and N cards to lay out
 (``elevenes solve elevenes-for-one --trolley 11-N --minutes M``): the whole game from the first
@@ -27,7 +28,8 @@ gain of the current one.  The old file must have the current one's interface (``
 the comparison callback, the threads, and the reductions read off the cards: ``row_as_set``,
 the first reader and the bound's table).  ``--threads N``
 runs the native engine with N threads sharing its table (default 1: the times are those of one
-core).
+core); ``--interleave K`` with K searches interleaved in each thread (default: the engine's, 4;
+1 runs one search at a time).
 """
 
 from __future__ import annotations
@@ -50,10 +52,11 @@ import efo_solver_handwritten  # noqa: E402
 
 
 def run_native(game: EfoGame, objective: str, cards: int, memory: float, threads: int = 1,
-               source: Path | None = None) -> tuple[Fraction, int, int, int, float]:
+               source: Path | None = None,
+               interleave: int | None = None) -> tuple[Fraction, int, int, int, float]:
     state = endgame(game, 11 - cards)
     solver = NativeSolver(game, objective, memo_entries=table_entries(cards, memory),
-                          source=source, threads=threads)
+                          source=source, threads=threads, interleave=interleave)
     start = time.perf_counter()
     leaf = pass_start_of(state)
     assert leaf is not None
@@ -97,6 +100,8 @@ def main() -> None:
                         help="the native table's size in GiB (default 1)")
     parser.add_argument("--threads", type=int, default=1, metavar="N",
                         help="threads of the native engine (default 1)")
+    parser.add_argument("--interleave", type=int, default=None, metavar="K",
+                        help="searches interleaved in each native thread (default: 4)")
     parser.add_argument("--handwritten", action="store_true",
                         help="also run the independent hand-written solver (printed cards)")
     parser.add_argument("--against", type=Path, default=None, metavar="OLD.c",
@@ -104,6 +109,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.threads < 1:
         raise SystemExit("--threads: at least 1")
+    if args.interleave is not None and not 1 <= args.interleave <= 8:
+        raise SystemExit("--interleave: 1 to 8")
     objectives = list(OBJECTIVES) if args.objective == "both" else [args.objective]
     against = args.against
     if against is not None and not against.is_file():
@@ -124,7 +131,8 @@ def main() -> None:
                 native_cells, python_cells, ratio = ["", ""], ["", ""], ""
                 if args.engine in ("native", "both"):
                     value, explored, stored, passes, n_seconds = run_native(
-                        game, objective, cards, args.memory, args.threads)
+                        game, objective, cards, args.memory, args.threads,
+                        interleave=args.interleave)
                     native_cells = [f"{explored:,} / {stored:,} / {passes:,}",
                                     f"{n_seconds:.2f}"]
                 if args.engine in ("python", "both"):
@@ -139,7 +147,8 @@ def main() -> None:
                 extra_cells = ""
                 if against is not None:
                     a_value, a_explored, _, _, a_seconds = run_native(
-                        game, objective, cards, args.memory, args.threads, against)
+                        game, objective, cards, args.memory, args.threads, against,
+                        args.interleave)
                     if a_value != value:
                         raise SystemExit(f"{against} disagrees: {a_value} != {value}")
                     gain = (f"{a_seconds / max(n_seconds, 1e-6):.2f}x"

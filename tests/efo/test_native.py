@@ -289,16 +289,19 @@ def test_a_table_too_small_for_the_positions_changes_no_value(objective: str) ->
                          [(7, 15, "rating"), (8, 7, "rating"), (8, 15, "win")])
 def test_threads_share_a_solve_and_change_no_value_and_no_count(cards: int, minutes: int,
                                                                 objective: str) -> None:
-    """Two and three threads value the same pass starts as one thread does, and as many orders
-    of each pass end at each value (which leaf of equal value an order ends at may differ);
-    the workers took their share of the orders.  The tables are of an odd size (not 2^k) and
-    small, so that threads also overwrite each other's entries."""
+    """Two and three threads, each running one search or several interleaved, value the same
+    pass starts as one thread running one search does, and as many orders of each pass end at
+    each value (which leaf of equal value an order ends at may differ); the workers took their
+    share of the orders.  The tables are of an odd size (not 2^k) and small, so that threads
+    and interleaved searches also overwrite each other's entries."""
     game = make_game({"minutes": minutes})
     found = {}
-    for threads in (1, 2, 3):
+    ways = ((1, 1), (1, 4), (2, 1), (2, 4), (3, 3))
+    for threads, interleave in ways:
         solver = native.NativeSolver(game, objective, threads=threads,
-                                     memo_entries=100_003 * threads)
+                                     memo_entries=100_003 * threads, interleave=interleave)
         try:
+            assert solver.interleave in (1, interleave)  # 1 where stacks cannot be switched
             value = solver.value_of_start(11 - cards, minutes)
             by_value = {}
             for leaf, counts in solver.counts.items():
@@ -306,20 +309,20 @@ def test_threads_share_a_solve_and_change_no_value_and_no_count(cards: int, minu
                 for end, count in counts.items():
                     orders[solver.values[end]] = orders.get(solver.values[end], 0) + count
                 by_value[leaf] = orders
-            found[threads] = (value, dict(solver.values), by_value)
+            found[threads, interleave] = (value, dict(solver.values), by_value)
             if threads > 1:
                 assert solver.lib.efo_thread_stats(1) > 0  # the workers ran chunks
         finally:
             solver.close()
-    for threads in (2, 3):
-        value, values, by_value = found[threads]
-        assert value == found[1][0]
+    for way in ways[1:]:
+        value, values, by_value = found[way]
+        assert value == found[1, 1][0]
         # which pass starts a search meets depends on what the table held: compare the common
-        common = values.keys() & found[1][1].keys()
-        assert len(common) >= 0.9 * len(found[1][1])
-        assert all(values[leaf] == found[1][1][leaf] for leaf in common)
-        assert all(by_value[leaf] == found[1][2][leaf] for leaf in common & by_value.keys()
-                   & found[1][2].keys())
+        common = values.keys() & found[1, 1][1].keys()
+        assert len(common) >= 0.9 * len(found[1, 1][1])
+        assert all(values[leaf] == found[1, 1][1][leaf] for leaf in common)
+        assert all(by_value[leaf] == found[1, 1][2][leaf] for leaf in common & by_value.keys()
+                   & found[1, 1][2].keys())
 
 
 @needs_compiler

@@ -328,7 +328,8 @@ def build(source: Path, name: str, suffix: str, flags: list[str], text: bytes,
     target.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=target.parent) as work:
         built = Path(work) / target.name
-        # -mcx16: the table's 16-byte entries are read and written whole (cmpxchg16b)
+        # -mcx16: the table's 16-byte entries are read and written whole (cmpxchg16b where
+        # the processor has no AVX, which makes one 16-byte load or store a single access)
         wide = ["-mcx16"] if platform.machine().lower() in ("x86_64", "amd64") else []
         command = [compiler_path, "-O2", *wide, "-pthread", "-shared", "-fPIC", *flags, "-o",
                    str(built), str(source)]
@@ -366,6 +367,9 @@ def load_library(source: Path | None = None) -> ctypes.CDLL:
                                    ctypes.POINTER(ctypes.c_uint64), ctypes.c_int]
     lib.efo_solve_pass.restype = ctypes.c_int
     lib.efo_set_rank_mode.argtypes = [ctypes.c_int]
+    if hasattr(lib, "efo_set_coroutines"):  # (an older efo_solve.c run by a benchmark has not)
+        lib.efo_set_coroutines.argtypes = [ctypes.c_int]
+        lib.efo_set_coroutines.restype = ctypes.c_int
     lib.efo_stop_workers.argtypes = [ctypes.c_int]
     lib.efo_loop.restype = ctypes.c_int
     lib.efo_share.argtypes = [ctypes.POINTER(ctypes.c_uint64)]
@@ -601,13 +605,15 @@ class NativeSolver:
     time): 26 is 1 GiB; ``memo_entries`` gives any other number of entries.  ``exact_ranks``
     compares leaves by exact ranks throughout, not only where two doubles tie (slower: for
     checking that both ways agree).  ``threads``: how many threads a solve of a pass start that
-    is not valued yet uses (values do not depend on it).  ``source`` runs another version of
+    is not valued yet uses (values do not depend on it).  ``interleave``: how many searches
+    each thread runs interleaved, so that their waits on the table's memory overlap (values do
+    not depend on it; None: the C file's default, 4).  ``source`` runs another version of
     efo_solve.c (benchmarks time two in the same run)."""
 
     def __init__(self, game: EfoGame, objective: str, progress: Progress | None = None,
                  memo_log2: int = 26, exact_ranks: bool = False,
                  source: Path | None = None, threads: int = 1,
-                 memo_entries: int | None = None) -> None:
+                 memo_entries: int | None = None, interleave: int | None = None) -> None:
         if objective not in ("win", "rating"):
             raise ElevenesError(f"unknown objective {objective!r}; objectives: win, rating")
         self.game = game
@@ -648,6 +654,9 @@ class NativeSolver:
             size = memo_entries or 1 << memo_log2
             raise NativeUnavailable(f"not enough memory for a table of {size:,} entries "
                                     f"({size * ENTRY_BYTES / 2**30:.1f} GiB)")
+        self.interleave = 1
+        if hasattr(self.lib, "efo_set_coroutines"):
+            self.interleave = self.lib.efo_set_coroutines(interleave or 0)
         if exact_ranks:  # compare by exact ranks throughout (slower; for checking)
             self.rank_mode = True
             self.lib.efo_set_rank_mode(1)

@@ -22,8 +22,10 @@
  * chunks of the passes under way.  A thread that needs a pass start another thread is solving
  * helps with that pass, or with the passes it waits on, and otherwise waits; it never takes
  * work that could need a pass it is itself solving, so no thread waits on itself.  The table of
- * positions is shared: each entry is read and written whole (cmpxchg16b), so a thread never
- * sees half of another's entry.  Values do not depend on the number of threads (nor on the
+ * positions is shared: each entry is read and written whole (one 16-byte load or store where
+ * the processor makes it a single access, cmpxchg16b elsewhere), so a thread never sees half
+ * of another's entry.  Each thread also runs several searches interleaved (coroutines, below),
+ * so that their waits on the table's memory overlap.  Values do not depend on the number of threads (nor on the
  * table), only the time does, and which of two leaves of equal value an order is counted at.
  */
 #include <pthread.h>
@@ -104,6 +106,91 @@ typedef int (*cmp_fn)(int32_t a, int32_t b); /* Python: is leaf a worth more tha
 static cmp_fn g_cmp;
 typedef void (*progress_fn)(void);
 static progress_fn g_progress;
+
+/* ---- interleaved searches ---------------------------------------------------------------
+ * A search waits on the table's memory, and one search's loads come one after another: each
+ * position's children are known only once it is looked up.  The memory can serve several
+ * loads at once (measured here: eight independent chains of random reads over 4 GiB cost 30 ns
+ * a read, one chain 287 ns), so a thread runs a pass's chunks in several interleaved searches
+ * (coroutines, each with its own stack): a search that asks the table for a position's bucket
+ * lets the next one run while the load is under way.  They take chunks as threads do, and as
+ * with threads the values do not depend on it.  Python is only ever called on the thread's own
+ * stack: a coroutine that needs Python (a pass start to value, two leaves to compare exactly,
+ * the progress line) hands the call to its scheduler, which makes it and resumes it at once. */
+#if defined(__x86_64__) && !defined(EFO_NO_COROUTINES)
+#define CO_CAN 1
+#define CO_MAX 8
+#define CO_DEFAULT 4 /* measured: see docs/solver.md */
+#define CO_STACK ((size_t)2 << 20) /* the search's recursion (at most 400 levels) and its calls */
+/* switch stacks: save the callee-saved registers on this stack, *from = its top; continue on
+ * `to`, a stack saved the same way (or laid out as one by co_start) */
+__attribute__((visibility("hidden"))) void efo_co_switch(void **from, void *to);
+__asm__(".text\n"
+        ".globl efo_co_switch\n"
+        ".hidden efo_co_switch\n"
+        ".type efo_co_switch, @function\n"
+        ".p2align 4\n"
+        "efo_co_switch:\n"
+        "  pushq %rbp\n  pushq %rbx\n  pushq %r12\n  pushq %r13\n  pushq %r14\n  pushq %r15\n"
+        "  movq %rsp, (%rdi)\n"
+        "  movq %rsi, %rsp\n"
+        "  popq %r15\n  popq %r14\n  popq %r13\n  popq %r12\n  popq %rbx\n  popq %rbp\n"
+        "  ret\n");
+enum { REQ_NONE, REQ_VALUE, REQ_CMP, REQ_PROGRESS };
+typedef struct Co {
+  void *sp;
+  char *stack; /* CO_STACK bytes above a guard page */
+  int done;
+  int req, a, b, ret; /* a call for the scheduler to make on the thread's stack */
+} Co;
+typedef struct Sched {
+  void *main_sp;
+  struct Job *job;
+  Co co[CO_MAX];
+  int n;
+  int status; /* the first coroutine's stop (ST_*) stops them all */
+} Sched;
+static TLS Sched *t_sched; /* the scheduler of the coroutine running, if one is */
+static TLS Co *t_co;       /* the coroutine running (NULL: the thread's own stack) */
+static TLS char *t_stacks[64]; /* stacks free for reuse */
+static TLS int t_nstacks;
+static int g_coroutines = 1; /* per thread */
+
+static char *co_stack_take(void) {
+  if (t_nstacks) return t_stacks[--t_nstacks];
+  size_t page = 4096;
+  char *m = mmap(NULL, CO_STACK + page, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (m == MAP_FAILED) return NULL;
+  mprotect(m, page, PROT_NONE); /* an overflow faults rather than writes over another */
+  return m + page;
+}
+static void co_stack_give(char *stack) {
+  if (t_nstacks < 64) t_stacks[t_nstacks++] = stack;
+  else munmap(stack - 4096, CO_STACK + 4096);
+}
+static void co_stacks_free(void) {
+  while (t_nstacks) { char *st = t_stacks[--t_nstacks]; munmap(st - 4096, CO_STACK + 4096); }
+}
+/* let the next coroutine run (the scheduler picks it) */
+static inline void co_yield(void) {
+  if (t_co) efo_co_switch(&t_co->sp, t_sched->main_sp);
+}
+/* have the scheduler make a call on the thread's own stack */
+static int co_request(int req, int a, int b) {
+  Co *c = t_co;
+  c->req = req;
+  c->a = a;
+  c->b = b;
+  efo_co_switch(&c->sp, t_sched->main_sp);
+  return c->ret;
+}
+#else
+#define t_co ((void *)0)
+static inline void co_yield(void) {}
+static int co_request(int req, int a, int b) { (void)req; (void)a; (void)b; return 0; }
+enum { REQ_NONE, REQ_VALUE, REQ_CMP, REQ_PROGRESS };
+#endif
 static uint64_t g_explored;                 /* atomic; each thread adds what it did */
 static TLS uint64_t t_explored;        /* this thread's, not yet added */
 static uint64_t g_layouts, g_top_layouts;  /* atomic */
@@ -493,9 +580,15 @@ static void pause_briefly(void) {
 }
 static void help_until(Job *j, int leaf);
 
+static int value_known_slow(int leaf);
 static int value_known(int leaf) {
   if (leaf < 0) return 0;
   if (known(leaf)) return 1;
+  return t_co ? co_request(REQ_VALUE, leaf, 0) : value_known_slow(leaf);
+}
+/* on the thread's own stack: claim the pass start and have Python value it, or help the
+ * thread that is valuing it */
+static int value_known_slow(int leaf) {
   for (;;) {
     if (aborted()) { g_status = ST_ABORT; return 0; }
     int free_ = 0;
@@ -532,7 +625,8 @@ static inline int better(int a, int b) {
   if (g_class[a] == g_class[b]) return 0;
   double x = g_key[a], y = g_key[b];
   if (x != y) return x > y; /* correctly rounded: a strict order of doubles is exact */
-  return g_cmp(a, b);       /* two values within a rounding of each other: Python decides */
+  /* two values within a rounding of each other: Python decides */
+  return t_co ? co_request(REQ_CMP, a, b) : g_cmp(a, b);
 }
 
 /* the best a position can still reach (solver.py: best_possible) */
@@ -623,28 +717,67 @@ static uint64_t memo_hash(u128 k) {
 /* The search waits on the table's memory (measured with perf: a slot's first load was 80%
  * of the time), so the roots of a layout ask for their slots together: their loads overlap. */
 static void memo_prefetch(const S *s);
-/* Entries are read and written whole, even while another thread writes (cmpxchg16b): a
- * probe reads plainly, and a slot whose key matches is read again atomically. */
+/* Entries are read and written whole, even while another thread writes.  On a processor with
+ * AVX an aligned 16-byte load or store is one access (both vendors' manuals), so a probe reads
+ * an entry with one load and a put writes it with one store: no locked instruction on the
+ * hot path.  Elsewhere an entry is read again with cmpxchg16b when its key matches, and
+ * written with it. */
+static int g_whole16; /* aligned 16-byte loads and stores are single accesses here */
 static u128 entry_load(u128 *slot) { return __sync_val_compare_and_swap(slot, (u128)0, (u128)0); }
+#if defined(__x86_64__) && defined(__SSE2__)
+#define WHOLE16_CAN 1
+static u128 entry_peek(const u128 *slot) { /* one load (the compiler would split it) */
+  __m128i v;
+  __asm__ volatile("movdqa %1, %0" : "=x"(v) : "m"(*slot));
+  return (u128)(uint64_t)_mm_cvtsi128_si64(v) |
+         (u128)(uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(v, v)) << 64;
+}
+static void entry_store(u128 *slot, u128 e) { /* one store */
+  __m128i v = _mm_set_epi64x((long long)(uint64_t)(e >> 64), (long long)(uint64_t)e);
+  __asm__ volatile("movdqa %1, %0" : "=m"(*slot) : "x"(v));
+}
+#else
 static u128 entry_peek(const u128 *slot) {
   const volatile uint64_t *w = (const volatile uint64_t *)slot;
   return (u128)w[0] | (u128)w[1] << 64;
 }
-#define PROBES 8 /* the slots a key may sit in: its own and the next ones */
+static void entry_store(u128 *slot, u128 e) {
+  u128 old = entry_peek(slot);
+  while (!__sync_bool_compare_and_swap(slot, old, e)) old = entry_load(slot);
+}
+#endif
+#define WAYS 4 /* a bucket: four entries, one cache line; a key sits in its bucket only */
 static uint64_t memo_base(uint64_t h) { /* h scaled to the table: any size, not only 2^k */
-  return (uint64_t)(((u128)h * g_memo_slots) >> 64);
+  return (uint64_t)(((u128)h * (g_memo_slots / WAYS)) >> 64) * WAYS;
 }
-static u128 *memo_at(uint64_t base, int i) { /* the table has PROBES - 1 slots more */
-  return &g_memo[base + (uint64_t)i];
-}
-static int memo_get(u128 k, int *leaf, int *bound) {
+static u128 *memo_at(uint64_t base, int i) { return &g_memo[base + (uint64_t)i]; }
+/* A slot for a position not found: its bucket's empty entry, else the one cheapest to search
+ * again (the fewest cards ahead; only time depends on it), chosen while the bucket is at hand,
+ * with what it held.  The put comes after the position's search, when its bucket has left the
+ * cache: it is then one store, which the processor does not wait for, rather than a load. */
+typedef struct {
+  u128 *slot, old;
+} Spot;
+static int memo_get(u128 k, int *leaf, int *bound, Spot *spot) {
   uint64_t base = memo_base(memo_hash(k));
-  for (int i = 0; i < PROBES; i++) {
+  int fewest = 16;
+  for (int i = 0; i < WAYS; i++) {
     u128 *slot = memo_at(base, i), e = entry_peek(slot);
-    if (!e) return 0;
-    if ((e & KEY_MASK) != k) continue;
-    e = entry_load(slot);
-    if ((e & KEY_MASK) != k) continue; /* rewritten meanwhile */
+    if (!e) { spot->slot = slot; spot->old = 0; return 0; }
+    if ((e & KEY_MASK) != k) {
+      if ((int)(e >> WORK_SHIFT & 15) < fewest) {
+        fewest = (int)(e >> WORK_SHIFT & 15);
+        spot->slot = slot;
+        spot->old = e;
+      }
+      continue;
+    }
+    spot->slot = slot; /* (a bound, searched again) */
+    spot->old = e;
+    if (!g_whole16) {
+      e = entry_load(slot);
+      if ((e & KEY_MASK) != k) continue; /* rewritten meanwhile */
+    }
     *leaf = (int)(e >> VALUE_SHIFT) - 1;
     *bound = (int)(e >> LOW_BIT & 1);
     return 1;
@@ -655,26 +788,15 @@ static void memo_prefetch(const S *s) {
   if (!g_memo || g_memo_off || s->phase != PH_TURN) return;
   __builtin_prefetch(memo_at(memo_base(memo_hash(key_of(s))), 0));
 }
-static void memo_put(u128 k, int leaf, int bound, int ahead) {
-  uint64_t base = memo_base(memo_hash(k));
-  u128 *victim = NULL;
-  for (int i = 0; i < PROBES && !victim; i++) {
-    u128 *slot = memo_at(base, i), e = entry_peek(slot);
-    if (!e || (e & KEY_MASK) == k) victim = slot;
-  }
-  if (!victim) {
-    /* replace the entry that is cheapest to search again: the fewest cards ahead (only time
-     * depends on it) */
-    victim = memo_at(base, 0);
-    for (int i = 1; i < PROBES; i++) {
-      u128 *slot = memo_at(base, i);
-      if ((entry_peek(slot) >> WORK_SHIFT & 15) < (entry_peek(victim) >> WORK_SHIFT & 15))
-        victim = slot;
-    }
-  }
+static void memo_put(const Spot *spot, u128 k, int leaf, int bound, int ahead) {
   u128 e = k | (u128)(uint64_t)(ahead > 15 ? 15 : ahead) << WORK_SHIFT | (u128)bound << LOW_BIT
            | (u128)(uint64_t)(leaf + 1) << VALUE_SHIFT;
-  u128 old = entry_peek(victim);
+  u128 *victim = spot->slot, old = spot->old;
+  if (old && g_whole16) { /* a replacement: one store (a slot taken is never empty again; if
+                           * another position took it meanwhile, it gives way: time only) */
+    entry_store(victim, e);
+    return;
+  }
   while (!__sync_bool_compare_and_swap(victim, old, e)) old = entry_load(victim);
   if (!old) __atomic_fetch_add(&g_memo_used, 1, __ATOMIC_RELAXED);
 }
@@ -711,18 +833,34 @@ static void node_start(Node *n, const S *s, int alpha) {
   n->done = 0;
 }
 
-/* try child c (an action just applied); returns 1 when the decision may stop.  The child
- * runs on first, to its next decision or to the end of its line, and its bound is that of where
- * it got to: the minutes its card cost are lost when the card's effect ends, so a bound taken
- * before would be a minute too generous, and a pass start that cannot beat the floor is never
- * valued (valuing it is solving its pass). */
-static int node_try(Node *n, S *c, int depth) {
+/* A decision's children are run on to their next decisions (or the ends of their lines)
+ * before any is searched, and the table slots of those that stop at a turn are asked for
+ * together: their loads overlap, where searching one child after another waits for each in
+ * turn (the search waits on the table's memory).  They are then taken in their order, as
+ * before: the same positions are searched. */
+#define BATCH 8
+typedef struct {
+  S s;
+  Pending p;
+  int leaf;
+} Child;
+
+static void child_run(Child *ch) {
+  ch->leaf = run(&ch->s, &ch->p);
+  if (!g_status && ch->leaf == NOLEAF) memo_prefetch(&ch->s);
+}
+
+/* take child ch (run on already); returns 1 when the decision may stop.  Its bound is that of
+ * where it got to: the minutes its card cost are lost when the card's effect ends, so a bound
+ * taken before would be a minute too generous, and a pass start that cannot beat the floor is
+ * never valued (valuing it is solving its pass). */
+static int node_take(Node *n, Child *ch, int depth) {
+  if (g_status) return 0;
   /* alpha pays for the win (its ceiling is sharp) but not for the rating, whose bound is
    * loose: lines cut against alpha are not stored, and are searched again (measured) */
   int floor = g_objective == 0 ? max_leaf(n->best, n->alpha) : n->best;
-  Pending p;
-  int low = 0, leaf = run(c, &p);
-  if (g_status) return 0;
+  S *c = &ch->s;
+  int low = 0, leaf = ch->leaf;
   int bound = leaf == NOLEAF ? ceiling(c) : leaf_ceiling(leaf);
   if (floor >= 0 && reaches(floor, bound)) { /* it cannot beat what is in hand */
     if (floor != n->best) n->bounded = 1;
@@ -731,12 +869,19 @@ static int node_try(Node *n, S *c, int depth) {
   if (leaf != NOLEAF) {
     if (!value_known(leaf)) leaf = NOLEAF;
   } else {
-    leaf = search(c, &p, depth + 1, floor, &low);
+    leaf = search(c, &ch->p, depth + 1, floor, &low);
   }
   if (low && floor != n->best) n->bounded = 1;
   if (leaf >= 0 && better(leaf, n->best)) n->best = leaf;
   n->done = reaches(n->best, n->top);
   return n->done;
+}
+
+/* take children[0..k) in order; returns 1 when the decision may stop */
+static int node_take_all(Node *n, Child *children, int k, int depth) {
+  for (int i = 0; i < k && !g_status; i++)
+    if (node_take(n, &children[i], depth)) return 1;
+  return 0;
 }
 
 static int node_end(const Node *n, int *low) {
@@ -746,12 +891,17 @@ static int node_end(const Node *n, int *low) {
 
 static int turn_search(S *s, int depth, int alpha, int *low) {
   u128 k = 0;
+  Spot spot = {NULL, 0};
   int leaf, memo = g_memo && !g_memo_off;
   *low = 0;
   if (memo) {
     int bound;
     k = key_of(s);
-    if (memo_get(k, &leaf, &bound)) {
+    if (t_co) { /* ask for the bucket, and let another search run while it comes */
+      __builtin_prefetch(memo_at(memo_base(memo_hash(k)), 0));
+      co_yield();
+    }
+    if (memo_get(k, &leaf, &bound, &spot)) {
       if (!bound) return leaf;
       /* searched before against an alpha no better than this one: it failed low then, so
        * it fails low now (no leaf is returned: that one need not be reachable from here) */
@@ -766,41 +916,44 @@ static int turn_search(S *s, int depth, int alpha, int *low) {
    * most minutes, and what it reaches cuts the lines that cost one: on the nine-card endgame
    * 2,112 pass starts valued against 2,180, and 9% fewer positions, than score, use, discard) */
   static const int orders[2][3] = {{0, 2, 1}, {2, 0, 1}};
+  Child children[3];
+  int kids = 0;
   for (int o = 0; o < 3 && !g_status; o++) {
     int option = orders[g_objective][o];
-    S c;
-    memcpy(&c, s, offsetof(S, stack)); /* at a turn the stack is empty */
+    S *c = &children[kids].s;
+    memcpy(c, s, offsetof(S, stack)); /* at a turn the stack is empty */
     if (option == 0) { /* score: EFO.SCORE.NEXT, EFO.SCORE.ACTION */
       if (card != s->top + 1) continue;
-      row_remove_at(&c, s->cursor);
-      start_score(&c, card);
+      row_remove_at(c, s->cursor);
+      start_score(c, card);
     } else if (option == 1) { /* use: EFO.USE.ACTION */
-      c.cursor++;
-      Frame *f = &c.stack[c.nstack++];
+      c->cursor++;
+      Frame *f = &c->stack[c->nstack++];
       memset(f, 0, sizeof *f);
       f->card = (int8_t)card;
       f->event = EV_USE;
       f->cost = 1;
     } else { /* discard: EFO.DISCARD.LIMIT, EFO.DISCARD.NEVER */
       if (__builtin_popcount(s->pile) >= 3 || (g_undiscardable >> card & 1)) continue;
-      row_remove_at(&c, s->cursor);
+      row_remove_at(c, s->cursor);
       if (g_prog[card][EV_DISCARD][1]) {
-        Frame *f = &c.stack[c.nstack++];
+        Frame *f = &c->stack[c->nstack++];
         memset(f, 0, sizeof *f);
         f->card = (int8_t)card;
         f->event = EV_DISCARD;
         f->cost = 0;
       } else {
-        c.pile |= (uint16_t)(1u << card);
+        c->pile |= (uint16_t)(1u << card);
       }
     }
-    c.phase = PH_EFFECT;
-    if (node_try(&n, &c, depth)) break;
+    c->phase = PH_EFFECT;
+    child_run(&children[kids++]);
   }
+  node_take_all(&n, children, kids, depth);
   int best = node_end(&n, low);
   if (memo && !g_status) {
-    if (!*low && best >= 0) memo_put(k, best, 0, s->n - s->cursor);
-    else if (*low) memo_put(k, alpha, 1, s->n - s->cursor);
+    if (!*low && best >= 0) memo_put(&spot, k, best, 0, s->n - s->cursor);
+    else if (*low) memo_put(&spot, k, alpha, 1, s->n - s->cursor);
   }
   return best;
 }
@@ -810,40 +963,50 @@ static int effect_search(S *s, const Pending *p, int depth, int alpha, int *low)
   node_start(&n, s, alpha);
   const Frame *fr = &s->stack[s->nstack - 1];
   const int32_t *in = instr_at(fr);
+  Child children[BATCH];
   if (p->kind == OP_MAYGATE) {
-    for (int yes = 0; yes < 2 && !g_status; yes++) {
-      S c;
-      copy_state(&c, s);
-      Frame *f = &c.stack[c.nstack - 1];
+    for (int yes = 0; yes < 2; yes++) {
+      S *c = &children[yes].s;
+      copy_state(c, s);
+      Frame *f = &c->stack[c->nstack - 1];
       f->pc = (int8_t)(yes ? f->pc + 1 : in[1]);
-      if (node_try(&n, &c, depth)) break;
+      child_run(&children[yes]);
     }
+    node_take_all(&n, children, 2, depth);
     return node_end(&n, low);
   }
+  int k = 0;
   if (p->optional) { /* pass: skip the block */
-    S c;
-    copy_state(&c, s);
-    c.stack[c.nstack - 1].pc = (int8_t)in[7];
-    if (node_try(&n, &c, depth)) return node_end(&n, low);
+    S *c = &children[k].s;
+    copy_state(c, s);
+    c->stack[c->nstack - 1].pc = (int8_t)in[7];
+    child_run(&children[k++]);
   }
   int cards[16], count = 0;
   for (int c = 0; c < 16; c++)
     if (p->cands >> c & 1) cards[count++] = c;
-  /* every subset of `size` cards, in increasing order */
-  int idx[16];
+  /* every subset of `size` cards, in increasing order, BATCH children at a time */
+  int idx[16], more = 1;
   for (int i = 0; i < p->size; i++) idx[i] = i;
-  while (!g_status) {
+  while (more && !g_status) {
     int chosen[16];
     for (int i = 0; i < p->size; i++) chosen[i] = cards[idx[i]];
-    S c;
-    copy_state(&c, s);
-    do_choose(&c, in, chosen, p->size);
-    if (node_try(&n, &c, depth)) break;
+    S *c = &children[k].s;
+    copy_state(c, s);
+    do_choose(c, in, chosen, p->size);
+    child_run(&children[k++]);
     int i = p->size - 1;
     while (i >= 0 && idx[i] == count - p->size + i) i--;
-    if (i < 0) break;
-    idx[i]++;
-    for (int j = i + 1; j < p->size; j++) idx[j] = idx[j - 1] + 1;
+    if (i < 0) {
+      more = 0;
+    } else {
+      idx[i]++;
+      for (int j = i + 1; j < p->size; j++) idx[j] = idx[j - 1] + 1;
+    }
+    if (k == BATCH || !more) {
+      if (node_take_all(&n, children, k, depth)) break;
+      k = 0;
+    }
   }
   return node_end(&n, low);
 }
@@ -853,7 +1016,10 @@ static int search(S *s, const Pending *p, int depth, int alpha, int *low) {
   if ((++t_explored & 0xFFFFF) == 0) {
     __atomic_fetch_add(&g_explored, t_explored, __ATOMIC_RELAXED);
     t_explored = 0;
-    if (g_progress) g_progress();
+    if (g_progress) {
+      if (t_co) co_request(REQ_PROGRESS, 0, 0);
+      else g_progress();
+    }
   }
   if (s->phase == PH_TURN) return turn_search(s, depth, alpha, low);
   return effect_search(s, p, depth, alpha, low);
@@ -946,7 +1112,7 @@ static void run_chunk(Job *j, int c) {
 }
 
 /* take chunks of j until none is left */
-static void work(Job *j) {
+static void work_plain(Job *j) {
   while (!g_status && !aborted()) {
     int c = __atomic_fetch_add(&j->next, 1, __ATOMIC_ACQ_REL);
     if (c >= j->nchunks) return;
@@ -955,6 +1121,94 @@ static void work(Job *j) {
     __atomic_fetch_add(&j->done, 1, __ATOMIC_ACQ_REL);
   }
 }
+
+#ifdef CO_CAN
+static void co_main(void) { /* a coroutine's first frame: never returns */
+  Co *c = t_co;
+  work_plain(t_sched->job);
+  c->done = 1;
+  efo_co_switch(&c->sp, t_sched->main_sp);
+  __builtin_unreachable();
+}
+/* the scheduler's call for c, made on the thread's stack as if no coroutine ran */
+static void co_serve(Sched *sc, Co *c) {
+  t_co = NULL;
+  t_sched = NULL;
+  c->ret = 0;
+  if (sc->status) { /* stopping: no pass is valued, no leaf compared */
+  } else if (c->req == REQ_VALUE) {
+    c->ret = value_known_slow(c->a);
+  } else if (c->req == REQ_CMP) {
+    c->ret = g_cmp(c->a, c->b);
+  } else if (g_progress) {
+    g_progress();
+  }
+  c->req = REQ_NONE;
+  t_sched = sc;
+}
+/* run c until it lets another run, serving its calls; a stop is kept for the others */
+static void co_run(Sched *sc, Co *c) {
+  t_co = c;
+  g_status = sc->status;
+  efo_co_switch(&sc->main_sp, c->sp);
+  for (;;) {
+    t_co = NULL;
+    if (g_status && !sc->status) sc->status = g_status;
+    if (c->req == REQ_NONE) return;
+    co_serve(sc, c);
+    if (g_status && !sc->status) sc->status = g_status;
+    t_co = c;
+    g_status = sc->status;
+    efo_co_switch(&sc->main_sp, c->sp);
+  }
+}
+static void work(Job *j) {
+  int k = g_coroutines < j->nchunks ? g_coroutines : j->nchunks;
+  if (k > CO_MAX) k = CO_MAX;
+  if (k <= 1) { work_plain(j); return; }
+  Sched sc;
+  sc.job = j;
+  sc.n = 0;
+  for (int i = 0; i < k; i++) {
+    Co *c = &sc.co[sc.n];
+    c->stack = co_stack_take();
+    if (!c->stack) break;
+    /* laid out as efo_co_switch leaves a stack: six registers, then where `ret` goes */
+    void **top = (void **)(c->stack + CO_STACK);
+    *--top = NULL; /* co_main's return address: it never returns */
+    *--top = (void *)co_main;
+    for (int r = 0; r < 6; r++) *--top = NULL;
+    c->sp = top;
+    c->done = 0;
+    c->req = REQ_NONE;
+    sc.n++;
+  }
+  if (sc.n == 0) { work_plain(j); return; }
+  Sched *was_sched = t_sched;
+  Co *was_co = t_co;
+  /* what run_chunk sets, set for all of them at once (each restores what it found) */
+  Job *was_job = t_job;
+  int was_memo_off = g_memo_off;
+  t_job = j;
+  g_memo_off = j->n <= 1;
+  t_sched = &sc;
+  sc.status = g_status;
+  for (int live = sc.n, i = 0; live; i = (i + 1) % sc.n) {
+    Co *c = &sc.co[i];
+    if (c->done) continue;
+    co_run(&sc, c);
+    if (c->done) live--;
+  }
+  g_status = sc.status;
+  for (int i = 0; i < sc.n; i++) co_stack_give(sc.co[i].stack);
+  t_job = was_job;
+  g_memo_off = was_memo_off;
+  t_sched = was_sched;
+  t_co = was_co;
+}
+#else
+static void work(Job *j) { work_plain(j); }
+#endif
 
 /* a job with chunks left below `under` (itself included; any job if under is NULL): work that
  * cannot need a pass the caller is solving */
@@ -997,6 +1251,9 @@ void efo_worker(void) {
     else pause_briefly();
     g_status = ST_OK;
   }
+#ifdef CO_CAN
+  co_stacks_free();
+#endif
 }
 void efo_stop_workers(int stop) { __atomic_store_n(&g_stop, stop, __ATOMIC_RELEASE); }
 
@@ -1152,14 +1409,18 @@ int efo_init(int32_t *code, int32_t *progs, int32_t *sets, int32_t *conds, int32
   g_cmp = cmp;
   g_progress = progress;
   g_memo_used = 0;
+#ifdef CO_CAN
+  g_coroutines = CO_DEFAULT;
+#endif
   g_jobs = calloc(NPASS, sizeof *g_jobs);
   g_claim = calloc(NPASS, sizeof *g_claim);
   if (!g_jobs || !g_claim) { efo_free(); return -1; }
   if (memo_entries > 0) {
     /* a table of gigabytes read at random: huge pages spare most of the address
      * translation misses (measured: a quarter of the time) */
-    /* the last slots' probes run on into PROBES - 1 more, rather than wrap round */
-    size_t bytes = (size_t)(memo_entries + PROBES - 1) * sizeof *g_memo;
+    memo_entries -= memo_entries % WAYS;
+    if (memo_entries < WAYS) memo_entries = WAYS;
+    size_t bytes = (size_t)memo_entries * sizeof *g_memo;
     void *table = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (table == MAP_FAILED) { efo_free(); return -1; }
 #ifdef MADV_HUGEPAGE
@@ -1168,6 +1429,10 @@ int efo_init(int32_t *code, int32_t *progs, int32_t *sets, int32_t *conds, int32
     g_memo = table;
     g_memo_bytes = bytes;
     g_memo_slots = memo_entries;
+#ifdef WHOLE16_CAN
+    __builtin_cpu_init();
+    g_whole16 = __builtin_cpu_supports("avx");
+#endif
   }
   g_explored = g_layouts = g_top_layouts = 0;
   t_explored = 0;
@@ -1182,6 +1447,18 @@ int efo_init(int32_t *code, int32_t *progs, int32_t *sets, int32_t *conds, int32
 }
 
 void efo_set_rank_mode(int on) { g_rank_mode = on; }
+/* how many searches each thread interleaves (1: one at a time, 0: the default); returns the
+ * number in effect,
+ * 1 where the processor's stacks cannot be switched here */
+int efo_set_coroutines(int k) {
+#ifdef CO_CAN
+  g_coroutines = k < 1 ? CO_DEFAULT : k > CO_MAX ? CO_MAX : k; /* 0: the default */
+  return g_coroutines;
+#else
+  (void)k;
+  return 1;
+#endif
+}
 void efo_clear_memo(void) {
   if (g_memo) memset(g_memo, 0, g_memo_bytes);
   g_memo_used = 0;
@@ -1195,6 +1472,9 @@ int efo_loop(void) { return g_loop; }
  * 2 short waits (0.2 ms) */
 uint64_t efo_thread_stats(int which) { return which == 2 ? g_pauses : g_chunks[which & 1]; }
 void efo_free(void) {
+#ifdef CO_CAN
+  co_stacks_free();
+#endif
   if (g_memo) munmap(g_memo, g_memo_bytes);
   g_memo = NULL;
   g_memo_bytes = 0;
