@@ -117,7 +117,8 @@ static progress_fn g_progress;
  * with threads the values do not depend on it.  Python is only ever called on the thread's own
  * stack: a coroutine that needs Python (a pass start to value, two leaves to compare exactly,
  * the progress line) hands the call to its scheduler, which makes it and resumes it at once. */
-#if defined(__x86_64__) && !defined(EFO_NO_COROUTINES)
+/* (the switch below is written for x86-64's System V calling convention, in ELF assembly) */
+#if defined(__x86_64__) && defined(__ELF__) && !defined(_WIN32) && !defined(EFO_NO_COROUTINES)
 #define CO_CAN 1
 #define CO_MAX 8
 #define CO_DEFAULT 4 /* measured: see docs/solver.md */
@@ -784,9 +785,10 @@ static int memo_get(u128 k, int *leaf, int *bound, Spot *spot) {
   }
   return 0;
 }
+static void bucket_prefetch(u128 k) { __builtin_prefetch(memo_at(memo_base(memo_hash(k)), 0)); }
 static void memo_prefetch(const S *s) {
   if (!g_memo || g_memo_off || s->phase != PH_TURN) return;
-  __builtin_prefetch(memo_at(memo_base(memo_hash(key_of(s))), 0));
+  bucket_prefetch(key_of(s));
 }
 static void memo_put(const Spot *spot, u128 k, int leaf, int bound, int ahead) {
   u128 e = k | (u128)(uint64_t)(ahead > 15 ? 15 : ahead) << WORK_SHIFT | (u128)bound << LOW_BIT
@@ -898,7 +900,7 @@ static int turn_search(S *s, int depth, int alpha, int *low) {
     int bound;
     k = key_of(s);
     if (t_co) { /* ask for the bucket, and let another search run while it comes */
-      __builtin_prefetch(memo_at(memo_base(memo_hash(k)), 0));
+      bucket_prefetch(k);
       co_yield();
     }
     if (memo_get(k, &leaf, &bound, &spot)) {
