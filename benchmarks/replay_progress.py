@@ -4,7 +4,7 @@
 
 A long ``elevenes solve elevenes-for-one`` shows a progress line on a terminal: the share of
 the first pass's orders done, the pass under way, and the time left.  The logs in
-``benchmarks/progress_logs/`` are the progress lines of four recorded runs (gzipped text: a
+``benchmarks/progress_logs/`` are the progress lines of five recorded runs (gzipped text: a
 header of ``#`` lines saying which run, its command, its first pass and when it ended, then
 the lines as the terminal showed them).  This script feeds each line, at its time, to
 today's estimate (``native.Progress``: ``big_left`` while the first pass waits for passes of as
