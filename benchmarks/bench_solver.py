@@ -44,7 +44,12 @@ from pathlib import Path
 import elevenes
 from elevenes.games.elevenes_for_one.cli_solve import endgame
 from elevenes.games.elevenes_for_one.game import EfoGame
-from elevenes.games.elevenes_for_one.native import NativeSolver, pass_start_of, table_entries
+from elevenes.games.elevenes_for_one.native import (
+    INTERLEAVE_MAX,
+    NativeSolver,
+    pass_start_of,
+    table_entries,
+)
 from elevenes.games.elevenes_for_one.solver import OBJECTIVES, make_solver
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -101,7 +106,8 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=1, metavar="N",
                         help="threads of the native engine (default 1)")
     parser.add_argument("--interleave", type=int, default=None, metavar="K",
-                        help="searches interleaved in each native thread (default: 4)")
+                        help=f"searches interleaved in each native thread (1 to {INTERLEAVE_MAX}; "
+                             "default: 4)")
     parser.add_argument("--handwritten", action="store_true",
                         help="also run the independent hand-written solver (printed cards)")
     parser.add_argument("--against", type=Path, default=None, metavar="OLD.c",
@@ -109,8 +115,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.threads < 1:
         raise SystemExit("--threads: at least 1")
-    if args.interleave is not None and not 1 <= args.interleave <= 8:
-        raise SystemExit("--interleave: 1 to 8")
+    if args.interleave is not None and not 1 <= args.interleave <= INTERLEAVE_MAX:
+        raise SystemExit(f"--interleave: 1 to {INTERLEAVE_MAX}")
     objectives = list(OBJECTIVES) if args.objective == "both" else [args.objective]
     against = args.against
     if against is not None and not against.is_file():

@@ -16,6 +16,7 @@ import pytest
 from test_solver import PRINTED, position, write_cards
 
 from elevenes.cli import main
+from elevenes.core.errors import ElevenesError
 from elevenes.core.solve import SolverError
 from elevenes.games.elevenes_for_one import make_game, native
 from elevenes.games.elevenes_for_one.game import EfoState
@@ -287,6 +288,13 @@ def test_a_table_too_small_for_the_positions_changes_no_value(objective: str) ->
             assert tiny.solve(leaf) == shipped[leaf], native.pass_start(leaf)
     finally:
         tiny.close()
+
+
+@pytest.mark.parametrize("interleave", [0, -1, native.INTERLEAVE_MAX + 1])
+def test_a_number_of_interleaved_searches_out_of_range_is_refused(interleave: int) -> None:
+    with pytest.raises(ElevenesError, match=f"interleave: 1 to 8 searches per thread, "
+                                            f"not {interleave}"):
+        native.NativeSolver(make_game({}), "win", memo_entries=1024, interleave=interleave)
 
 
 @needs_compiler

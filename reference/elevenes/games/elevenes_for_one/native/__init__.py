@@ -69,6 +69,7 @@ EVENTS = {"use": 0, "score": 1, "discard": 2}
 MAXVARS = 6
 
 NPASS = 12 * 16 * 2048
+INTERLEAVE_MAX = 8  # efo_solve.c: CO_MAX, the searches a thread may interleave
 NLEAF = NPASS + 12 * 16 * 4
 WON, OUT, STUCK = 1, 2, 3
 NO_INT = -(1 << 31)
@@ -616,6 +617,9 @@ class NativeSolver:
                  memo_entries: int | None = None, interleave: int | None = None) -> None:
         if objective not in ("win", "rating"):
             raise ElevenesError(f"unknown objective {objective!r}; objectives: win, rating")
+        if interleave is not None and not 1 <= interleave <= INTERLEAVE_MAX:
+            raise ElevenesError(f"interleave: 1 to {INTERLEAVE_MAX} searches per thread, "
+                                f"not {interleave}")
         self.game = game
         self.objective = objective
         self.progress = progress

@@ -25,8 +25,9 @@
  * positions is shared: each entry is read and written whole (one 16-byte load or store where
  * the processor makes it a single access, cmpxchg16b elsewhere), so a thread never sees half
  * of another's entry.  Each thread also runs several searches interleaved (coroutines, below),
- * so that their waits on the table's memory overlap.  Values do not depend on the number of threads (nor on the
- * table), only the time does, and which of two leaves of equal value an order is counted at.
+ * so that their waits on the table's memory overlap.  Values do not depend on the number of
+ * threads or searches (nor on the table), only the time does, and which of two leaves of equal
+ * value an order is counted at.
  */
 #include <pthread.h>
 #include <sched.h>
@@ -1165,8 +1166,7 @@ static void co_run(Sched *sc, Co *c) {
   }
 }
 static void work(Job *j) {
-  int k = g_coroutines < j->nchunks ? g_coroutines : j->nchunks;
-  if (k > CO_MAX) k = CO_MAX;
+  int k = g_coroutines < j->nchunks ? g_coroutines : j->nchunks; /* (at most CO_MAX) */
   if (k <= 1) { work_plain(j); return; }
   Sched sc;
   sc.job = j;
@@ -1449,9 +1449,8 @@ int efo_init(int32_t *code, int32_t *progs, int32_t *sets, int32_t *conds, int32
 }
 
 void efo_set_rank_mode(int on) { g_rank_mode = on; }
-/* how many searches each thread interleaves (1: one at a time, 0: the default); returns the
- * number in effect,
- * 1 where the processor's stacks cannot be switched here */
+/* how many searches each thread interleaves (1: one at a time, 0: the default, at most
+ * CO_MAX); returns the number in effect: 1 where stacks cannot be switched (no CO_CAN) */
 int efo_set_coroutines(int k) {
 #ifdef CO_CAN
   g_coroutines = k < 1 ? CO_DEFAULT : k > CO_MAX ? CO_MAX : k; /* 0: the default */
