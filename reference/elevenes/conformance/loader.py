@@ -17,7 +17,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..core.errors import ElevenesError
 from ..paths import conformance_dir
-from .model import Item, Json, Observe, Perft, Scenario, Step
+from .model import PROFILES, RULES, Item, Json, Observe, Perft, Scenario, Step
 from .schemas import first_error, format_path, require_validator, validator
 
 SUFFIXES = (".yaml", ".yml")
@@ -272,6 +272,7 @@ def _scenario(doc: Json, file: str, root: Node | None, where: list[str | int]) -
         xfail=doc.get("xfail"),
         file=file,
         line=node_line(root, where),
+        profile=doc.get("profile", RULES),
     )
 
 
@@ -306,15 +307,24 @@ class Suite:
     def by_id(self) -> dict[str, Item]:
         return {item.id: item for item in self.items}
 
+    def profiles(self) -> dict[str, int]:
+        """How many items each profile has (every profile listed, in ``PROFILES`` order)."""
+        counts = dict.fromkeys(PROFILES, 0)
+        for item in self.items:
+            counts[item.profile] += 1
+        return counts
+
     def select(
         self,
         games: Iterable[str] = (),
         rules: Iterable[str] = (),
         ids: Iterable[str] = (),
+        profiles: Iterable[str] = (),
     ) -> Suite:
         """The items of any of ``games`` citing any of ``rules`` (an id or an id prefix) with
-        any of ``ids``; an empty filter lets everything through."""
+        any of ``ids`` in any of ``profiles``; an empty filter lets everything through."""
         game_set, rule_list, id_set = set(games), list(rules), set(ids)
+        profile_set = set(profiles)
 
         def cites(item: Item) -> bool:
             return any(
@@ -329,6 +339,7 @@ class Suite:
             if (not game_set or item.game in game_set)
             and (not rule_list or cites(item))
             and (not id_set or item.id in id_set)
+            and (not profile_set or item.profile in profile_set)
         ]
         return Suite(items=chosen, errors=list(self.errors))
 

@@ -8,6 +8,12 @@ import attrs
 
 Json = dict[str, Any]
 
+RULES, STRICT = "rules", "strict"
+PROFILES = (RULES, STRICT)
+"""The profiles of the suite (docs/suite.md, "Profiles"): ``rules``, the default, holds play and
+the set-up refusals a document needs to be read as a position at all; ``strict`` holds the
+consistency checks of a loaded state document (only ``setup_refused`` scenarios)."""
+
 
 @attrs.frozen
 class Observe:
@@ -78,6 +84,7 @@ class Scenario(_Located):
     xfail: str | None = None
     file: str = ""
     line: int = 0
+    profile: str = RULES
 
     kind = "scenario"
 
@@ -107,6 +114,8 @@ class Perft(_Located):
     line: int = 0
 
     kind = "perft"
+    profile = RULES
+    """Perft checks count play: always the rules profile."""
 
 
     def cited_rules(self) -> list[str]:
