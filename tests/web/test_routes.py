@@ -39,6 +39,19 @@ def new_game(client: Any, game: str, **fields: str) -> str:
     return location.rsplit("/", 1)[1]
 
 
+def drawn_from(client: Any, name: str) -> str:
+    """The version of the position the game's page shows (its move forms carry it)."""
+    found = re.search(r'name="version" value="([^"]+)"', client.get(f"/game/{name}").text)
+    assert found, "the page has no move form"
+    return found.group(1)
+
+
+def move(client: Any, name: str, action: str, **kwargs: Any) -> Any:
+    """A move posted from the game's current page."""
+    return client.post(f"/game/{name}/act",
+                       data={"action": action, "version": drawn_from(client, name)}, **kwargs)
+
+
 def resume(data: Path, name: str) -> Any:
     """The saved game read as ``elevenes play GAME --resume FILE`` reads it."""
     path = str(data / "games" / f"{name}.json")
@@ -74,7 +87,7 @@ def test_every_game_starts_at_the_humans_decision_and_saves_as_play_does(
         assert f'value="{text}"' in page.text
     # a legal move is played and saved; the bots answer; nothing is lost on reload
     action = state.legal_action_strings()[0]
-    response = client.post(f"/game/{name}/act", data={"action": action}, follow_redirects=False)
+    response = move(client, name, action, follow_redirects=False)
     assert response.status_code == 303
     after = resume(tmp_path / "data", name)
     assert after.is_terminal() or after.current_player() == tables.HUMAN
@@ -110,15 +123,15 @@ def test_a_refused_move_names_its_rule(client: Any, tmp_path: Path) -> None:
     state = resume(tmp_path / "data", name)
     with pytest.raises(IllegalAction) as refused:
         state.apply_action("discard")
-    response = client.post(f"/game/{name}/act", data={"action": "discard"})
+    response = move(client, name, "discard")
     assert response.status_code == 422
     rule = load_rulebook().get(refused.value.rule_id)
     assert rule.id in response.text and rule.title in response.text
     assert resume(tmp_path / "data", name).to_json() == state.to_json()  # nothing changed
     # text that is no move at all, and no move
-    assert "EFO." in client.post(f"/game/{name}/act", data={"action": "<b>x"}).text
-    assert "&lt;b&gt;x" in client.post(f"/game/{name}/act", data={"action": "<b>x"}).text
-    assert client.post(f"/game/{name}/act", data={"action": " "}).status_code == 400
+    assert "EFO." in move(client, name, "<b>x").text
+    assert "&lt;b&gt;x" in move(client, name, "<b>x").text
+    assert move(client, name, " ").status_code == 400
 
 
 def test_an_unknown_or_malformed_game_name(client: Any) -> None:

@@ -55,6 +55,8 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
+import attrs
+
 from ..core.api import Action, Game, State
 from ..core.errors import BadOption, ElevenesError, IllegalAction
 from ..core.schema import excerpt
@@ -349,18 +351,44 @@ def read_action(
                 return actions[int(text) - 1]
             screen.say(f"There is no choice {text}: pick 1 to {len(actions)}.", "refusal")
             continue
-        chosen = _parse(state, actions, text, normalise)
-        if isinstance(chosen, int):
+        chosen = typed_action(state, actions, text, normalise, known)
+        if not isinstance(chosen, Refusal):
             return chosen
-        screen.say(f"Refused: {chosen.message} [{chosen.rule_id}]", "refusal")
-        if chosen.rule_id.endswith(".ACTIONS"):
-            close = _close(text, [state.action_to_string(a) for a in actions], known)
-            if close:
-                screen.say(f"  Did you mean: {' or '.join(close)}?", "hint")
-            else:
-                screen.say("  Type a number from the list, or ? for help.", "hint")
+        screen.say(f"Refused: {chosen.refused.message} [{chosen.refused.rule_id}]", "refusal")
+        if chosen.close:
+            screen.say(f"  Did you mean: {' or '.join(chosen.close)}?", "hint")
+        elif chosen.unknown:
+            screen.say("  Type a number from the list, or ? for help.", "hint")
         else:
-            cite(chosen.rule_id, out)
+            cite(chosen.refused.rule_id, out)
+
+
+@attrs.frozen
+class Refusal:
+    """A typed move refused: why (``refused``: the message and the rule), and, when the text
+    names no action at all (a ``*.ACTIONS`` rule), the closest actions or words (``close``)."""
+
+    refused: IllegalAction
+    close: tuple[str, ...] = ()
+
+    @property
+    def unknown(self) -> bool:
+        return self.refused.rule_id.endswith(".ACTIONS")
+
+
+def typed_action(state: State, actions: list[Action], text: str,
+                 normalise: Callable[[str], str] = str.strip,
+                 known: Sequence[str] = ()) -> Action | Refusal:
+    """The legal action a typed ``text`` means, whatever its case and with the game's
+    shortcuts (``normalise``); else why it is refused and, for a text that names no action,
+    what it may have meant.  The terminal's prompt and the web table both read moves so."""
+    chosen = _parse(state, actions, text, normalise)
+    if not isinstance(chosen, IllegalAction):
+        return chosen
+    close: tuple[str, ...] = ()
+    if chosen.rule_id.endswith(".ACTIONS"):
+        close = tuple(_close(text, [state.action_to_string(a) for a in actions], known))
+    return Refusal(chosen, close)
 
 
 def _parse(state: State, actions: list[Action], text: str,

@@ -33,15 +33,16 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..core.api import State
-from ..core.errors import ElevenesError, IllegalAction
+from ..core.errors import ElevenesError
 from ..core.play import sample_chance
 from ..games import REGISTRY, game_ids, load_game
+from ..games.prompt import Refusal
 from ..rulebook.index import RULE_ID, Rule, load_rulebook
 from . import cards as card_work
 from . import dispute as disputes
 from . import tables
 from .draw import picture
-from .store import Log, Store, safe_name
+from .store import Log, Store, safe_name, version, write_whole
 
 HERE = Path(__file__).resolve().parent
 GAME_TITLES = {"elevenes-for-one": "Elevenes for One", "elevenes": "Elevenes",
@@ -281,7 +282,8 @@ class Web:
 
     def playing(self, name: str) -> tuple[State, str | None]:
         """A saved game brought to the human's decision: a save written elsewhere (by the
-        terminal, at a shuffle or a bot's seat) is played on as the table would, and kept."""
+        terminal, at a shuffle or a bot's seat) is played on as the table would, and kept.
+        The caller holds the game's lock."""
         state, cards = self.store.load(name)
         if not state.is_terminal():
             log = self.store.read_log(name)
@@ -291,56 +293,77 @@ class Web:
                 self.store.save(self.store.game_path(name), state, cards, log)
         return state, cards
 
+    def current(self, name: str) -> tuple[State, str | None]:
+        """``playing`` under the game's lock."""
+        with self.store.lock(name):
+            return self.playing(name)
+
     async def show_game(self, request: Request) -> Response:
         name = request.path_params["name"]
-        return self.game_page(name)
+        return await run_in_threadpool(self.game_page, name)
 
-    def game_page(self, name: str, refusal: IllegalAction | None = None,
-                  tried: str = "") -> Response:
-        state, cards = self.playing(name)
-        log = self.store.read_log(name)
+    def game_page(self, name: str, refusal: Refusal | None = None, tried: str = "",
+                  moved_on: bool = False) -> Response:
+        with self.store.lock(name):
+            state, cards = self.playing(name)
+            log = self.store.read_log(name)
         rule = None
         if refusal is not None:
             book = load_rulebook()
-            rule = book.rules.get(refusal.rule_id)
+            rule = book.rules.get(refusal.refused.rule_id)
         texts = [t for t, _ in tables.choices(state)] if not state.is_terminal() else []
+        status = 409 if moved_on else 200 if refusal is None else 422
         return self.page(
-            "game.html", status=200 if refusal is None else 422, name=name, state=state,
+            "game.html", status=status, name=name, state=state,
             picture=picture(state, cards=cards), log=log.lines, cards=cards,
+            version=version(state, log), moved_on=moved_on,
             heading="" if state.is_terminal() else tables.heading(state),
             note=("", "") if state.is_terminal() else tables.note(state),
             choices=[] if state.is_terminal() else tables.choices(state),
             glossary=tables.glossary(state, texts) if texts else {},
             finish=tables.finish(state) if state.is_terminal() else "",
-            refusal=refusal, rule=rule, tried=tried, save_path=self.store.game_path(name),
-            rulings=rulings_about(refusal.rule_id) if refusal is not None else [])
+            refusal=refusal.refused if refusal is not None else None,
+            close=refusal.close if refusal is not None else (),
+            rule=rule, tried=tried, save_path=self.store.game_path(name),
+            rulings=rulings_about(refusal.refused.rule_id) if refusal is not None else [])
 
     async def act(self, request: Request) -> Response:
         name = request.path_params["name"]
         form = await self.form(request)
-        text = form.get("action", "").strip()
-        state, cards = self.playing(name)
-        if state.is_terminal():
-            raise ElevenesError("the game is over: start a new one")
-        if not text:
-            raise ElevenesError("no move given: choose one of the list or type one")
-        try:
-            action = state.string_to_action(text)
-            if action not in state.legal_actions():
-                raise state.explain_illegal(action)
-        except IllegalAction as exc:
-            return self.game_page(name, exc, text)
-        log = self.store.read_log(name)
-        log.lines.append((f"you: {state.action_to_string(action)}", "you"))
-        log.lines.extend(tables.play(state, action))
-        self.advance(state, log)
-        if state.is_terminal():
-            log.lines.extend((line, "heading") for line in tables.finish(state).splitlines())
-        self.store.save(self.store.game_path(name), state, cards, log)
-        return RedirectResponse(f"/game/{name}", status_code=303)
+        return await run_in_threadpool(self.play_move, name, form.get("action", "").strip(),
+                                       form.get("version", ""))
+
+    def play_move(self, name: str, text: str, drawn_from: str) -> Response:
+        """Play the move ``text`` chosen on a page drawn from the position ``drawn_from``
+        (its version): refused, with the page of the current position, if the game has
+        moved on since; one move at a time on each game (the game's lock)."""
+        with self.store.lock(name):
+            state, cards = self.playing(name)
+            log = self.store.read_log(name)
+            if state.is_terminal():
+                raise ElevenesError("the game is over: start a new one")
+            if not text:
+                raise ElevenesError("no move given: choose one of the list or type one")
+            if drawn_from != version(state, log):
+                refused: Refusal | None = None
+            else:
+                chosen = tables.typed(state, text)
+                if isinstance(chosen, Refusal):
+                    refused = chosen
+                else:
+                    mine = f"you: {state.action_to_string(chosen)}"
+                    log.lines.append((mine, "you"))  # the game's own line of it is not repeated
+                    log.lines.extend(line for line in tables.play(state, chosen)
+                                     if line[0] != mine)
+                    self.advance(state, log)
+                    self.store.save(self.store.game_path(name), state, cards, log)
+                    return RedirectResponse(f"/game/{name}", status_code=303)
+        if refused is None:
+            return self.game_page(name, moved_on=True)
+        return self.game_page(name, refused, text)
 
     async def hint(self, request: Request) -> Response:
-        state, _ = self.playing(request.path_params["name"])
+        state, _ = await run_in_threadpool(self.current, request.path_params["name"])
         if state.is_terminal():
             return HTMLResponse("<p>The game is over.</p>")
         # the solver may think for a while: off the event loop, so other pages still answer
@@ -436,7 +459,7 @@ class Web:
         return RedirectResponse(f"/dispute/{name}", status_code=303)
 
     def save_dispute(self, made: disputes.Dispute) -> None:
-        self.store.dispute_path(made.name).write_text(made.yaml_text(), encoding="utf-8")
+        write_whole(self.store.dispute_path(made.name), made.yaml_text())
 
     def load_dispute(self, name: str) -> disputes.Dispute:
         path = self.store.dispute_path(name)
@@ -550,16 +573,20 @@ class Web:
     async def cards_check(self, request: Request) -> Response:
         form = await self.form(request)
         name = form.get("name", "").strip() or "my-cards"
-        listing = card_work.check_text(self.draft_path(name), form.get("text", ""))
+        if "text" not in form:  # a request that carries no text never blanks the draft
+            raise ElevenesError("nothing to check: the form carries no card file text")
+        listing = card_work.check_text(self.draft_path(name), form["text"])
         return self.page("listing.html", listing=listing, name=name)
 
     async def cards_save(self, request: Request) -> Response:
         form = await self.form(request)
         name = form.get("name", "").strip()
-        text = form.get("text", "")
+        if "text" not in form:  # a request that carries no text never blanks the file
+            raise ElevenesError("nothing to save: the form carries no card file text")
+        text = form["text"]
         path = self.store.card_path(name)
         listing = card_work.check_text(self.draft_path(name), text)
-        path.write_text(text, encoding="utf-8")
+        write_whole(path, text)
         what = form.get("then", "save")
         if what == "save" or not listing.ok:
             if not listing.ok and what != "save":

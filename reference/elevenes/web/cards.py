@@ -17,6 +17,7 @@ from ..core.errors import ElevenesError
 from ..dsl.diagnostics import Diagnostic
 from ..dsl.load import check_file
 from ..games import load_game
+from .store import write_whole
 
 MAX_TEXT = 200_000
 GAMES_WITH_CARDS = ("elevenes-for-one", "elevenes")
@@ -40,7 +41,7 @@ def check_text(path: Path, text: str, game: str | None = None) -> Listing:
     exception); the diagnostics are placed at their lines."""
     if len(text) > MAX_TEXT:
         raise ElevenesError(f"{path.name}: too long ({len(text)} characters)")
-    path.write_text(text, encoding="utf-8")
+    write_whole(path, text)
     tree, found = check_file(path, game)
     rows = text.splitlines() or [""]
     at: dict[int, list[Diagnostic]] = {}

@@ -12,9 +12,12 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
+import tempfile
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +45,25 @@ def safe_name(name: str, what: str) -> str:
     return name
 
 
+def write_whole(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all: a temporary file in the same folder,
+    flushed to the disk, then renamed over ``path`` (a crash leaves the old file or the new
+    one, never half of one)."""
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp",
+                                         dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+
+
 @attrs.define
 class Log:
     """What the save file does not hold: the log lines and the generator's seed and draws."""
@@ -51,9 +73,19 @@ class Log:
     draws: int = 0
 
 
+def version(state: State, log: Log) -> str:
+    """Which position a page was drawn from: the length of the game's log (it grows with every
+    move) and a digest of the state document.  A move form carries it; a move from another
+    version is refused."""
+    doc = json.dumps(state.to_json(), sort_keys=True, ensure_ascii=True)
+    return f"{len(log.lines)}-{hashlib.sha256(doc.encode()).hexdigest()[:16]}"
+
+
 class Store:
     def __init__(self, root: Path) -> None:
         self.root = root
+        self._locks: dict[str, threading.Lock] = {}
+        self._locks_lock = threading.Lock()
         for folder in ("games", "cards", "disputes"):
             (root / folder).mkdir(parents=True, exist_ok=True)
 
@@ -63,6 +95,12 @@ class Store:
         if not path.is_file():
             raise ElevenesError(f"no saved game named {name!r}")
         return path
+
+    def lock(self, name: str) -> threading.Lock:
+        """The lock of one saved game: whatever reads a game, plays on it and saves it holds
+        it, so that two requests never play on the same position."""
+        with self._locks_lock:
+            return self._locks.setdefault(name, threading.Lock())
 
     def new_game_path(self, game_id: str) -> Path:
         return free_save_path(game_id, self.root / "games")
@@ -97,8 +135,8 @@ class Store:
         return resumed_state(game, saved), cards
 
     def save(self, path: Path, state: State, cards: str | None, log: Log) -> None:
-        path.write_text(saved_text(state, cards), encoding="utf-8")
-        self.log_path(path).write_text(json.dumps(attrs.asdict(log)), encoding="utf-8")
+        write_whole(self.log_path(path), json.dumps(attrs.asdict(log)))
+        write_whole(path, saved_text(state, cards))
 
     def log_path(self, path: Path) -> Path:
         return path.with_name(path.stem + ".log.json")

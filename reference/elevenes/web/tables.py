@@ -17,6 +17,7 @@ import attrs
 
 from ..core.api import Action, Json, State
 from ..games.cardbook import CardBook
+from ..games.prompt import Refusal
 
 HUMAN = 0
 Line = tuple[str, str]
@@ -143,19 +144,32 @@ def choices(state: State) -> list[tuple[str, str]]:
     return [(t, bowl_label(doc, t)) for t in texts]
 
 
-def forced(state: State) -> Action | None:
-    """A question the terminal does not put to the human: nothing to decide."""
-    legal = state.legal_actions()
-    if state.game.id == "elevenes":
-        from ..games.elevenes.notation import PASS
-        from ..games.elevenes.state import REVEALING
+TERMINALS = {
+    "elevenes-for-one": "elevenes.games.elevenes_for_one.terminal",
+    "elevenes": "elevenes.games.elevenes.terminal",
+    "bowling-solitaire": "elevenes.games.bowling_solitaire.terminal",
+    "111": "elevenes.games.one_eleven.terminal",
+}
 
-        if state.phase == REVEALING and legal == [PASS]:  # type: ignore[attr-defined]
-            return PASS
-    if state.game.id == "111" and len(legal) == 1 and \
-            legal[0] == state.string_to_action("keep"):
-        return legal[0]
-    return None
+
+def terminal(state: State) -> Any:
+    """The game's terminal front end (``games/<game>/terminal.py``)."""
+    import importlib
+
+    return importlib.import_module(TERMINALS[state.game.id])
+
+
+def forced(state: State) -> Action | None:
+    """A question the terminal does not put to the human (its ``nothing_to_decide``)."""
+    answer: Action | None = terminal(state).nothing_to_decide(state)
+    return answer
+
+
+def typed(state: State, text: str) -> Action | Refusal:
+    """A typed move read as the terminal's prompt reads it (its ``typed``): any case, the
+    game's shortcuts, and "did you mean" for a text that names no action."""
+    chosen: Action | Refusal = terminal(state).typed(state, text)
+    return chosen
 
 
 # -- playing a move and saying what it did ---------------------------------------------------
@@ -189,7 +203,7 @@ def play(state: State, action: Action) -> list[Line]:
 
 def _play_111(state: State, action: Action, text: str) -> list[Line]:
     from ..games.one_eleven.events import describe as one_describe
-    from ..games.one_eleven.terminal import action_line, chance_line, results
+    from ..games.one_eleven.terminal import action_line, chance_line
 
     lines: list[Line] = []
     turn = state.turn  # type: ignore[attr-defined]
@@ -209,9 +223,7 @@ def _play_111(state: State, action: Action, text: str) -> list[Line]:
         lines.append((f"-- turn {state.turn}: "  # type: ignore[attr-defined]
                       f"{seat_name(state.active, HUMAN)} ({coins} coins) --",  # type: ignore[attr-defined]
                       "heading"))
-    if state.is_terminal():
-        lines.append((results(state, HUMAN), "heading"))  # type: ignore[arg-type]
-    return lines
+    return lines  # the result of a finished game is the page's "Game over" (finish)
 
 
 def _play_elevenes(state: State, action: Action, book: CardBook) -> list[Line]:
@@ -236,10 +248,9 @@ def _play_elevenes(state: State, action: Action, book: CardBook) -> list[Line]:
         seen = state.observation(HUMAN)["seen"]
         lines.extend(("    you see: " + seen_text(entry, HUMAN), "event")
                      for entry in seen[seen_before:])
-    if elv.round != round_before or state.is_terminal():
-        lines.extend((t, "good") for t in results(elv, HUMAN).splitlines())
-        if not state.is_terminal():
-            lines.append((f"== Round {elv.round} ==", "heading"))
+    if elv.round != round_before and not state.is_terminal():  # a finished game's result is
+        lines.extend((t, "good") for t in results(elv, HUMAN).splitlines())  # the page's finish
+        lines.append((f"== Round {elv.round} ==", "heading"))
     return lines
 
 

@@ -8,9 +8,10 @@ import random
 import sys
 from typing import TextIO
 
+from ...core.api import Action, State
 from ...core.play import sample_chance
 from ..events import EventLog
-from ..prompt import read_action, save_game, starting_state
+from ..prompt import Refusal, read_action, save_game, starting_state, typed_action
 from ..screen import Screen
 from .bots import get_bot, greedy_player
 from .events import GLOSSARY, describe, menu_label
@@ -89,6 +90,18 @@ def normalise(text: str) -> str:
     return text
 
 
+KNOWN = ("knock", "end")
+
+def typed(state: State, text: str) -> Action | Refusal:
+    """A move typed at this game's prompt, as the terminal and the web table read it."""
+    return typed_action(state, state.legal_actions(), text, normalise, KNOWN)
+
+
+def nothing_to_decide(state: State) -> Action | None:
+    """The human is asked every question of Bowling Solitaire (none to skip)."""
+    return None
+
+
 def ask(state: BowlingState, out: TextIO, inp: TextIO, log: EventLog | None = None,
         screen: Screen | None = None) -> int | None:
     """A legal action chosen by the player; None to quit."""
@@ -100,7 +113,7 @@ def ask(state: BowlingState, out: TextIO, inp: TextIO, log: EventLog | None = No
     return read_action(
         state, actions, out, inp, help_text=HELP,
         hint=lambda s: greedy_player(s, random.Random(0)), normalise=normalise,
-        glossary=GLOSSARY, log=log, screen=screen, known=["knock", "end"],
+        glossary=GLOSSARY, log=log, screen=screen, known=KNOWN,
     )
 
 

@@ -13,11 +13,19 @@ import random
 import sys
 from typing import Any, TextIO
 
-from ...core.api import Action, Json
+from ...core.api import Action, Json, State
 from ...core.play import sample_chance
 from ..cardbook import CardBook
 from ..events import EventLog
-from ..prompt import bots_for_seats, read_action, save_game, show_glossary, starting_state
+from ..prompt import (
+    Refusal,
+    bots_for_seats,
+    read_action,
+    save_game,
+    show_glossary,
+    starting_state,
+    typed_action,
+)
 from ..screen import Screen
 from . import guests_are_illustrative
 from .bots import BOTS, greedy_player
@@ -162,6 +170,21 @@ def describe(state: ElvState, action: Action, viewer: int | None,
     return None
 
 
+KNOWN = tuple(key.split()[0] for key in GLOSSARY)
+
+def typed(state: State, text: str) -> Action | Refusal:
+    """A move typed at this game's prompt, as the terminal and the web table read it."""
+    return typed_action(state, state.legal_actions(), text, str.strip, KNOWN)
+
+
+def nothing_to_decide(state: State) -> Action | None:
+    """The one answer of a question not put to the human: whether to reveal a Special Guest
+    that cannot come yet (pass is the only legal move)."""
+    if state.phase == REVEALING and state.legal_actions() == [PASS]:  # type: ignore[attr-defined]
+        return PASS
+    return None
+
+
 # -- the players ---------------------------------------------------------------------------------
 def ask(state: ElvState, out: TextIO, inp: TextIO, book: CardBook | None = None,
         log: EventLog | None = None, screen: Screen | None = None) -> Action | None:
@@ -188,7 +211,7 @@ def ask(state: ElvState, out: TextIO, inp: TextIO, book: CardBook | None = None,
         help_text="Type a number or an action (e.g. `play 7a`, `arrange 3a at 5`).",
         hint=lambda s: greedy_player(s, random.Random(len(s.history))),
         cards=book, glossary=glossary_for(names), log=log, screen=screen,
-        known=[key.split()[0] for key in GLOSSARY],
+        known=KNOWN,
     )
 
 
@@ -255,8 +278,8 @@ def play_terminal(game: ElvGame, args: argparse.Namespace, out: TextIO, inp: Tex
         player = state.current_player()
         if state.is_chance_node():
             action = sample_chance(state, rng)
-        elif player == human and state.phase == REVEALING and state.legal_actions() == [PASS]:
-            action = PASS  # asked about a guest that cannot come yet: nothing to decide
+        elif player == human and nothing_to_decide(state) is not None:
+            action = PASS  # asked about a guest that cannot come yet
         elif player == human:
             screen.say("")
             screen.table(render(state.observation(player), book),

@@ -8,13 +8,13 @@ import shutil
 import sys
 from typing import TextIO
 
-from ...core.api import State
+from ...core.api import Action, State
 from ...core.errors import ElevenesError
 from ...core.play import sample_chance
 from ...core.solve import Progress, SolverError
 from ..cardbook import CardBook
 from ..events import EventLog
-from ..prompt import read_action, save_game, show_glossary, starting_state
+from ..prompt import Refusal, read_action, save_game, show_glossary, starting_state, typed_action
 from ..screen import Screen
 from .bots import ALL_BOTS, BOTS
 from .events import GLOSSARY, describe, glossary_for, laid_out, menu_label
@@ -156,6 +156,18 @@ def exact_hint(state: State) -> str:
     return hint_text(state, values["win"])
 
 
+KNOWN = tuple(key.split()[0] for key in GLOSSARY)
+
+def typed(state: State, text: str) -> Action | Refusal:
+    """A move typed at this game's prompt, as the terminal and the web table read it."""
+    return typed_action(state, state.legal_actions(), text, str.strip, KNOWN)
+
+
+def nothing_to_decide(state: State) -> Action | None:
+    """The human is asked every question of Elevenes for One (none to skip)."""
+    return None
+
+
 def ask(state: EfoState, out: TextIO, inp: TextIO, book: CardBook | None = None,
         log: EventLog | None = None, screen: Screen | None = None) -> int | None:
     """Numbered choices, each saying what it does; the player may also type the action
@@ -178,7 +190,7 @@ def ask(state: EfoState, out: TextIO, inp: TextIO, book: CardBook | None = None,
         help_text="Type a number or an action (e.g. `use`, `front 7`, `flip 3 9`).",
         hint=exact_hint, hint_help="the best move and every move's exact chance to win",
         cards=book, glossary=glossary_for(texts), log=log, screen=screen,
-        known=[key.split()[0] for key in GLOSSARY],
+        known=KNOWN,
     )
 
 

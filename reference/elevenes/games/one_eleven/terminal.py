@@ -10,10 +10,10 @@ import random
 import sys
 from typing import Any, TextIO
 
-from ...core.api import Action, Json
+from ...core.api import Action, Json, State
 from ...core.play import sample_chance
 from ..events import EventLog
-from ..prompt import bots_for_seats, read_action, save_game, starting_state
+from ..prompt import Refusal, bots_for_seats, read_action, save_game, starting_state, typed_action
 from ..screen import Screen
 from .bots import BOTS, greedy_player
 from .cards import STORE_COST, STORE_ITEMS, STORE_MAX, WIN_COINS
@@ -211,9 +211,8 @@ def play_terminal(game: OneElevenGame, args: argparse.Namespace, out: TextIO,
         player = state.current_player()
         if state.is_chance_node():
             action = sample_chance(state, rng)
-        elif player == human and len(state.legal_actions()) == 1 and \
-                state.legal_actions()[0] == state.string_to_action("keep"):
-            action = state.legal_actions()[0]  # nothing to decide: no face card to place
+        elif player == human and nothing_to_decide(state) is not None:
+            action = state.legal_actions()[0]  # no face card to place
         elif player == human:
             chosen = ask(state, human, out, inp, log, screen)
             if chosen is None:
@@ -241,6 +240,22 @@ def play_terminal(game: OneElevenGame, args: argparse.Namespace, out: TextIO,
     return 0
 
 
+KNOWN = tuple(key.split()[0] for key in GLOSSARY)
+
+def typed(state: State, text: str) -> Action | Refusal:
+    """A move typed at this game's prompt, as the terminal and the web table read it."""
+    return typed_action(state, state.legal_actions(), text, str.strip, KNOWN)
+
+
+def nothing_to_decide(state: State) -> Action | None:
+    """The one answer of a question not put to the human: keeping the party when there is
+    no face card to place (keep is the only legal move)."""
+    legal = state.legal_actions()
+    if len(legal) == 1 and legal[0] == state.string_to_action("keep"):
+        return legal[0]
+    return None
+
+
 def ask(state: OneElevenState, human: int, out: TextIO, inp: TextIO, log: EventLog,
         screen: Screen) -> Action | None:
     screen.say("")
@@ -256,7 +271,7 @@ def ask(state: OneElevenState, human: int, out: TextIO, inp: TextIO, log: EventL
         state, actions, out, inp, help_text=HELP,
         hint=lambda s: greedy_player(s, random.Random(len(s.history))),
         glossary=GLOSSARY, log=log, screen=screen,
-        known=[key.split()[0] for key in GLOSSARY],
+        known=KNOWN,
     )
 
 
