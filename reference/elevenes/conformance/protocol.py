@@ -23,9 +23,26 @@ class _BadRequest(Exception):
     pass
 
 
+def whole_number(value: Any) -> int | None:
+    """A whole number of a request, written ``3`` or ``3.0`` (docs/protocol.md: a JSON reader
+    that cannot tell them apart reads either), else None; ``true`` and ``3.5`` are none."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return None
+
+
 def _need(request: Json, name: str, kind: type, what: str) -> Any:
     value = request.get(name)
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+    if kind is int:
+        number = whole_number(value)
+        if number is None:
+            raise _BadRequest(f"{request.get('cmd')} needs {name!r}: {what}")
+        return number
+    if not isinstance(value, kind):
         raise _BadRequest(f"{request.get('cmd')} needs {name!r}: {what}")
     return value
 
@@ -34,8 +51,8 @@ def handle(subject: Subject, request: Any) -> Json:
     """The response to one request (already parsed from JSON)."""
     if not isinstance(request, dict):
         return {"seq": None, "ok": False, "error": "a request is a JSON object"}
-    seq = request.get("seq")
-    if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
+    seq = whole_number(request.get("seq"))
+    if seq is None or seq < 0:
         return {"seq": None, "ok": False, "error": "a request needs 'seq', a whole number >= 0"}
     try:
         body = _dispatch(subject, request)
@@ -52,9 +69,12 @@ def _dispatch(subject: Subject, request: Json) -> Json:
     cmd = request.get("cmd")
     if cmd == "start":
         game = _need(request, "game", str, "a game id")
-        options = request.get("options") or {}
-        if not isinstance(options, dict):
-            raise _BadRequest("start: 'options' must be an object")
+        options = request.get("options")
+        if options is None:  # absent or null: every option at its default
+            options = {}
+        if not isinstance(options, dict):  # an error, not unsupported (docs/protocol.md)
+            raise _BadRequest(f"start: 'options' must be an object (or null), not "
+                              f"{json.dumps(options)}")
         subject.start(game, options)
         body: Json = {"ok": True}
         if isinstance(subject, ReferenceSubject):

@@ -11,6 +11,7 @@ from typing import Any
 from ...core.api import Action, Json
 from ...core.errors import BadState, IllegalAction
 from ...core.schema import schema_problem
+from ...core.words import is_ascii_digits, split_words
 from .layout import FULL, PIN_INDEX, PINS
 from .scoring import FRAMES, frame_done
 from .state import (
@@ -31,10 +32,24 @@ from .state import (
 ACTION_HELP = "actions are 'knock P PINS' (e.g. 'knock 0 F H'), 'end ball' and 'deal N'"
 
 
+_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+_UPPER = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
+
+def _ascii_lower(word: str) -> str:
+    return word.translate(_LOWER)
+
+
+def _ascii_upper(word: str) -> str:
+    return word.translate(_UPPER)
+
+
 def parse_action(text: str) -> Action:
     """``knock 0 H F`` / ``knock 0 HF`` / ``end ball`` / ``deal 7`` -> action number."""
-    words = text.strip().lower().split()
-    if len(words) == 2 and words[0] == "deal" and len(words[1]) == 1 and words[1].isdigit():
+    # docs/protocol.md: words are separated by ASCII whitespace only; case is folded for the
+    # ASCII letters only (a dotless i or a Kelvin sign names no pin and no word)
+    words = [_ascii_lower(word) for word in split_words(text)]
+    if len(words) == 2 and words[0] == "deal" and len(words[1]) == 1 and is_ascii_digits(words[1]):
         return int(words[1])
     if words in (["end", "ball"], ["end"]):
         return END_BALL
@@ -46,7 +61,7 @@ def parse_action(text: str) -> Action:
                 text,
             )
         mask = 0
-        for letter in "".join(words[2:]).upper():
+        for letter in _ascii_upper("".join(words[2:])):
             if letter not in PIN_INDEX:
                 raise IllegalAction(
                     "BWL.NOTATION.ACTIONS",
@@ -165,6 +180,11 @@ def state_from_doc(game: BowlingGame, doc: Mapping[str, Any]) -> BowlingState:
     state._by_digit = ((),) * 10
 
     if phase == DEAL:
+        if ball != 1:  # a rack is dealt before its first ball: never between two balls
+            raise _bad(
+                f"a rack is dealt before its first ball, but after the balls {pad[-1]} of "
+                f"frame {frame} comes ball 2 of the same rack (BWL.SETUP.DEAL)"
+            )
         _check_partial_deal(pins, piles_top_first, out)
         state.stock = [2 - n for n in counts]
         state.dealt = sum(counts)
@@ -189,8 +209,8 @@ def state_from_doc(game: BowlingGame, doc: Mapping[str, Any]) -> BowlingState:
                 f"in a first ball, {used} ball card(s) used cannot have downed {downed} pin(s): "
                 "each card takes 1 to 3 pins (BWL.KNOCK.COUNT)"
             )
-        if ball == 2 and downed < first_ball:
-            raise _bad(f"the first ball downed {first_ball} pins but only {downed} spots are empty")
+        if ball == 2:
+            _check_second_ball(piles_top_first, downed, first_ball, used)
         state._index_rack()
         if not state._has_knock():
             raise _bad(
@@ -198,6 +218,36 @@ def state_from_doc(game: BowlingGame, doc: Mapping[str, Any]) -> BowlingState:
                 "(BWL.BALL.END, BWL.RULING.USABLE)"
             )
     return state
+
+
+def _check_second_ball(
+    piles_top_first: Sequence[Sequence[int]], downed: int, first_ball: int, used: int
+) -> None:
+    """At ball 2: what the first ball and the second ball's knocks so far can have left.
+
+    The first ball took ``first_ball`` pins with ``u1`` ball cards (1 to 3 pins each), then
+    the top card of every pile that still had one went out (BWL.BALL.SECOND), ``r`` of them,
+    and the second ball has taken ``downed - first_ball`` pins with ``u2`` cards.  The cards
+    gone from the piles are ``used = u1 + r + u2``."""
+    if downed < first_ball:
+        raise _bad(f"the first ball downed {first_ball} pins but only {downed} spots are empty")
+    for index, (pile, size) in enumerate(zip(piles_top_first, PILE_SIZES, strict=True)):
+        if len(pile) >= size:
+            raise _bad(
+                f"at ball 2 pile {index} holds {len(pile)} cards, but its top card went out "
+                f"when the first ball ended: it holds at most {size - 1} (BWL.BALL.SECOND)"
+            )
+    second = downed - first_ball
+    showing = sum(1 for pile in piles_top_first if pile)  # each had its top card removed
+    fewest = showing + -(-first_ball // 3) + -(-second // 3)
+    most = first_ball + 3 + second
+    if not fewest <= used <= most:
+        raise _bad(
+            f"at ball 2, {used} card(s) gone from the piles cannot follow a first ball of "
+            f"{first_ball} pin(s) and {second} pin(s) so far: the ball cards take 1 to 3 pins "
+            f"each and the first ball's end removes one top card per pile, so {fewest} to "
+            f"{most} are gone (BWL.KNOCK.COUNT, BWL.BALL.SECOND)"
+        )
 
 
 def _check_partial_deal(

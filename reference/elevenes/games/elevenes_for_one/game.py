@@ -21,6 +21,7 @@ from typing import Any, Literal, overload
 from ...core.api import CHANCE, TERMINAL, Action, Game, Json, OptionSpec, State
 from ...core.errors import BadState, IllegalAction
 from ...core.schema import check_playable, check_state_document
+from ...core.words import split_words
 from ...dsl.compile import CardSet
 from ...dsl.frames import frame_machine, frame_rules
 from ...dsl.load import load_card_set
@@ -573,10 +574,10 @@ class EfoState(State):
         return f"<action {action}>"
 
     def string_to_action(self, text: str) -> Action:
-        words = text.split()
+        words = split_words(text)  # docs/protocol.md: ASCII whitespace only
         if len(words) == 1 and words[0] in SIMPLE_BY_NAME:
             return SIMPLE_BY_NAME[words[0]]
-        if len(words) >= 2 and all(re.fullmatch(r"[1-9]\d?", w) for w in words[1:]):
+        if len(words) >= 2 and all(re.fullmatch(r"[1-9][0-9]?", w) for w in words[1:]):
             numbers = [int(w) for w in words[1:]]
             if all(1 <= n <= 11 for n in numbers) and len(set(numbers)) == len(numbers):
                 if words[0] == "front" and len(numbers) == 1:
@@ -909,3 +910,17 @@ class EfoState(State):
                            f"{self.phase!r} the deck holds {self.deck} [EFO.PASS.SHUFFLE]")
         if not 0 <= self.minutes <= 15:
             raise BadState("minutes run from 0 to 15")
+        # Fields that only one phase uses are refused elsewhere, never corrected: a value
+        # there means the document does not say what it seems to (formats page, Consistency).
+        if self.phase != EFFECT and self.stack:
+            raise BadState(f"effects are in progress only in phase 'effect', but in phase "
+                           f"{self.phase!r} the stack holds {len(self.stack)} effect(s)")
+        if self.phase != OVER and self.result is not None:
+            raise BadState(f"a result is given only once the game is over, but the phase is "
+                           f"{self.phase!r} and the result {self.result!r}")
+        if self.phase == DEAL and self.cursor != 0:
+            raise BadState(f"in phase 'deal' the cursor is 0 (no card is in turn), "
+                           f"not {self.cursor}")
+        if self.phase == EFFECT and not 0 <= self.cursor <= len(self.pantry):
+            raise BadState(f"in phase 'effect' the cursor is a place in the pantry, 0 to "
+                           f"{len(self.pantry)}, not {self.cursor}")

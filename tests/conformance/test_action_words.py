@@ -1,0 +1,69 @@
+"""The words of an action string (docs/protocol.md, "Action strings"): exactly six ASCII
+characters separate words, in every game's parser."""
+
+from __future__ import annotations
+
+import re
+import sys
+
+import pytest
+
+from elevenes.core.errors import IllegalAction
+from elevenes.core.words import WHITESPACE, is_ascii_digits, split_words
+from elevenes.games import load_game
+
+# Characters some language takes for whitespace and the protocol does not: Python's
+# str.split() takes U+001C-U+001F and U+0085, JavaScript's \s takes U+FEFF, both take the
+# Unicode spaces.
+NOT_SEPARATORS = [chr(c) for c in (*range(0x1C, 0x20), 0x85, 0xA0, 0x1680, *range(0x2000, 0x200B),
+                                   0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF)]
+
+
+def test_exactly_the_six_ascii_characters_separate_words() -> None:
+    separators = [chr(c) for c in range(sys.maxunicode + 1)
+                  if len(split_words(f"a{chr(c)}b")) == 2]
+    assert separators == sorted(" \t\n\v\f\r") == sorted(WHITESPACE)
+
+
+def test_words_ignore_leading_trailing_and_repeated_whitespace() -> None:
+    assert split_words(" \t\v\fknock\r\n0  H\tI ") == ["knock", "0", "H", "I"]
+    assert split_words("") == [] and split_words(" \n ") == []
+
+
+def test_ascii_digits() -> None:
+    assert is_ascii_digits("0") and is_ascii_digits("10")
+    assert not any(is_ascii_digits(d) for d in ("", "\u0663", "\u00b3", "\uff11", "1\u0660"))
+
+
+@pytest.mark.parametrize("char", NOT_SEPARATORS, ids=lambda c: f"U+{ord(c):04X}")
+def test_elevenes_for_one_reads_other_spaces_as_part_of_a_word(char: str) -> None:
+    state = load_game("elevenes-for-one").new_initial_state()
+    assert state.string_to_action(" \tdeal\v7\r\n") == state.string_to_action("deal 7")
+    with pytest.raises(IllegalAction) as refused:
+        state.string_to_action(f"deal{char}7")
+    assert refused.value.rule_id == "EFO.ACTIONS"
+
+
+@pytest.mark.parametrize("char", NOT_SEPARATORS, ids=lambda c: f"U+{ord(c):04X}")
+def test_bowling_reads_other_spaces_as_part_of_a_word(char: str) -> None:
+    state = load_game("bowling-solitaire").new_initial_state()
+    assert state.string_to_action("\fEND\vball\r") == state.string_to_action("end ball")
+    with pytest.raises(IllegalAction) as refused:
+        state.string_to_action(f"end{char}ball")
+    assert refused.value.rule_id == "BWL.NOTATION.ACTIONS"
+
+
+@pytest.mark.parametrize("text", ["deal \u0667", "deal 1\u0660", "deal \uff17", "deal \u00b9"])
+def test_elevenes_for_one_numbers_are_ascii_digits(text: str) -> None:
+    state = load_game("elevenes-for-one").new_initial_state()
+    with pytest.raises(IllegalAction, match=re.escape(repr(text))):
+        state.string_to_action(text)
+
+
+@pytest.mark.parametrize("text", ["deal \u0667", "deal \u00b3", "knock 0 \u0131",
+                                  "knock 0 \u212a", "END\u00a0BALL"])
+def test_bowling_letters_and_digits_are_ascii(text: str) -> None:
+    state = load_game("bowling-solitaire").new_initial_state()
+    with pytest.raises(IllegalAction) as refused:
+        state.string_to_action(text)
+    assert refused.value.rule_id == "BWL.NOTATION.ACTIONS"
