@@ -244,7 +244,7 @@ def playout(rng: random.Random, players: int = 2, turn_limit: int = 1000) -> int
                 else:
                     health -= points
                     hit = True
-                exact = health == 0
+                exact = struck[1] == 0 and health == 0  # the whole strike equals the health
                 struck[1], struck[2] = shield, max(health, 0)
                 if hit and health <= 0:
                     loser = 1 - side

@@ -637,6 +637,7 @@ class OneElevenState(State):
                 points = defender.attack + self.roll
             shield, health = attacker_party.shield, attacker_party.health
         knocked_out = hit = False
+        whole = shield == 0  # G111.RULING.EXACT-KILL: the whole strike meets the health
         if shield > 0:
             if points == shield:
                 shield = 0
@@ -650,7 +651,7 @@ class OneElevenState(State):
         else:
             health -= points
             hit = True
-        exact = health == 0  # G111.RULING.EXACT-KILL: the points past the shield meet the health
+        exact = whole and health == 0  # G111.RULING.EXACT-KILL: the strike's score is the health
         if health < 0:
             health = 0
         # write the struck side back
