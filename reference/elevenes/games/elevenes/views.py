@@ -330,6 +330,9 @@ def state_from_json(game: ElvGame, doc: Mapping[str, Any]) -> ElvState:
         raise BadState(f"the state is of game {doc['game']!r}, not {game.id!r}")
     for name, value in dict(doc.get("options", {})).items():
         mine = game.options.get(name)
+        if name == "target" and value == 0 and not isinstance(value, bool):
+            # ELV.EDITIONS: 0 stands for the edition's number of cubes, as it does in `start`
+            value = game.edition["target"]
         if mine != value and str(mine) != str(value):
             raise BadState(
                 f"the state is for option {name}={value!r} but the game has {name}={mine!r}"
