@@ -126,16 +126,14 @@ class Host:
     def applicable_take(self, st: Table, fr: Frame, card: int) -> str | None:
         return "TOY.NINE" if card == 9 else None  # card 9 can never be taken
 
-    def verb_mark(self, st: Table, fr: Frame, chosen: tuple[int, ...] | None,
-                  card: int | None = None) -> None:
-        st.log.append(("mark", chosen if chosen is not None else (card,)))
+    def verb_mark(self, st: Table, fr: Frame, chosen: tuple[int, ...] | None) -> None:
+        st.log.append(("mark", chosen))
 
     def verb_pair(self, st: Table, fr: Frame, chosen: tuple[int, ...] | None) -> None:
         st.log.append(("pair", chosen))
 
-    def verb_take(self, st: Table, fr: Frame, chosen: tuple[int, ...] | None,
-                  card: int | None = None) -> None:
-        taken = chosen if chosen is not None else (card,)
+    def verb_take(self, st: Table, fr: Frame, chosen: tuple[int, ...] | None) -> None:
+        taken = chosen or ()
         st.log.append(("take", taken))
         for zone in (st.row, st.pile, *st.hands.values()):
             for item in taken:
@@ -387,7 +385,7 @@ def test_as_names_the_chosen_card_for_later_statements() -> None:
     assert st.log == [("mark", (3,))]
     st = Table()  # nothing to choose: the name stays unbound, its tests are false
     run(cards, st)
-    assert st.log == [("take", (None,))]
+    assert st.log == [("take", ())]  # no card named: the verb gets no target
 
 
 def test_references_and_tests() -> None:

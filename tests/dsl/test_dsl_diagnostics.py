@@ -49,7 +49,7 @@ EXPECTED: dict[str, tuple[str, int, int, str | None]] = {
     "E118-empty-may.cards": ("E118", 6, 5, None),
     "E118-repeat-zero.cards": ("E118", 6, 5, None),
     "E119-guest-in-solo-game.cards": ("E119", 4, 7, None),
-    "E120-unknown-rule-id.cards": ("E120", 4, 6, "did you mean `EFO.CARD.SUGAR`?"),
+    "E120-unknown-rule-id.cards": ("E120", 4, 29, "did you mean `EFO.CARD.SUGAR`?"),
     "E121-not-utf8.cards": ("E121", 2, 23, "save the file as UTF-8"),
     "E122-requires-in-solo-game.cards": (
         "E122", 5, 12, "the card would be played as if the line were not there; remove it",
@@ -59,6 +59,10 @@ EXPECTED: dict[str, tuple[str, int, int, str | None]] = {
         "E124", 6, 31, "`return_after_self` acts on cards in `discard`",
     ),
     "E126-face-up-in-discard.cards": ("E126", 6, 20, "`face_up` holds only in `pantry`"),
+    "E127-no-card-ends-the-round.cards": (
+        "E127", 4, 6,
+        "card 11 replaces Elevenses, the card that did; keep `end_round` in some card's effect",
+    ),
     "E125-choice-in-trolley.cards": (
         "E125", 6, 17,
         "choose from `pantry` or `discard`; look at `trolley` with count(in trolley) or "

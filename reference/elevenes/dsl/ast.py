@@ -223,6 +223,7 @@ class CardDef:
     grants: tuple[Grant, ...]
     handlers: tuple[Handler, ...]
     pos: Pos
+    rule_pos: Pos | None = None  # where the rule id is written
 
 
 @attrs.frozen
@@ -232,6 +233,7 @@ class GuestDef:
     wants: tuple[int, int, int]
     rule: str | None
     pos: Pos
+    rule_pos: Pos | None = None  # where the rule id is written
 
 
 @attrs.frozen

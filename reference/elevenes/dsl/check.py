@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 
 from . import ast
 from .diagnostics import Diagnostic, suggest
@@ -93,7 +93,7 @@ class Checker:
                         "E119",
                         f"guest {guest.number} wants card {want}, which is not a spread card",
                     )
-            self.rule_id(guest.rule, guest.pos)
+            self.rule_id(guest.rule, guest.rule_pos or guest.pos)
 
     def rule_id(self, rule: str | None, pos: ast.Pos) -> None:
         known = self.known_rule
@@ -109,7 +109,7 @@ class Checker:
 
     # -- cards -------------------------------------------------------------------------------
     def card(self, card: ast.CardDef) -> None:
-        self.rule_id(card.rule, card.pos)
+        self.rule_id(card.rule, card.rule_pos or card.pos)
         for name, pos in card.traits:
             if name not in self.v.traits:
                 self.report(pos, "E105", f"unknown trait `{name}`", suggest(name, self.v.traits))
@@ -266,9 +266,7 @@ class Checker:
                     f"`{call.verb}` takes {verb.chosen} chosen card(s), not {chosen}",
                     f"write: choose exactly {verb.chosen} ... -> {call.verb}",
                 )
-        params = list(verb.params)
-        if chosen is not None and "card" in params:
-            params.remove("card")  # after `->` the chosen cards stand for the first card
+        params = list(verb.written(after_arrow=chosen is not None))  # vocab.Verb: the target
         usage = " ".join([call.verb, *params])
         if len(call.args) != len(params):
             self.report(
@@ -433,3 +431,55 @@ def check_tree(
     if expected_game is not None and game != expected_game:
         return wrong_game(f"these cards are for `{game}`, not `{expected_game}`")
     return Checker(tree, vocabulary_for(game), known_rule).run()
+
+
+def calls(body: Iterable[ast.Stmt]) -> Iterator[ast.Call]:
+    """Every verb call of a block, nested blocks and `-> verb` included."""
+    for stmt in body:
+        if isinstance(stmt, ast.Call):
+            yield stmt
+        elif isinstance(stmt, ast.ChooseCards):
+            if stmt.apply is not None:
+                yield stmt.apply
+        elif isinstance(stmt, ast.If):
+            yield from calls(stmt.then)
+            yield from calls(stmt.orelse)
+        elif isinstance(stmt, ast.May | ast.Repeat | ast.EachPlayer):
+            yield from calls(stmt.body)
+
+
+def card_verbs(card: ast.CardDef) -> set[str]:
+    return {call.verb for handler in card.handlers for call in calls(handler.body)}
+
+
+def check_set(trees: Sequence[ast.CardFile], vocabulary: Vocabulary) -> list[Diagnostic]:
+    """E127: the cards in force (a later file replaces a card of the same number) must use
+    each verb the game needs, e.g. Elevenes' `end_round`.  Reported in the last file, at the
+    card that replaced one that used it."""
+    if not trees or not vocabulary.needed:
+        return []
+    in_force: dict[int, ast.CardDef] = {}
+    before: dict[int, set[str]] = {}  # the verbs of the cards the last file replaces
+    in_force_before: dict[int, str] = {}  # and their names
+    for index, tree in enumerate(trees):
+        for card in tree.cards:
+            if index == len(trees) - 1 and card.number in in_force:
+                before.setdefault(card.number, card_verbs(in_force[card.number]))
+                in_force_before.setdefault(card.number, in_force[card.number].name)
+            in_force[card.number] = card
+    used = set().union(*(card_verbs(card) for card in in_force.values()))
+    last = trees[-1]
+    found: list[Diagnostic] = []
+    for verb, why in vocabulary.needed.items():
+        if verb in used:
+            continue
+        culprit = next((c for c in last.cards if verb in before.get(c.number, ())), None)
+        pos = culprit.pos if culprit else (last.game_pos or ast.Pos(1, 1))
+        what = (f"card {culprit.number} replaces {in_force_before[culprit.number]}, the card "
+                "that did" if culprit else "")
+        found.append(Diagnostic(
+            last.path, pos.line, pos.column, "E127",
+            f"no card does `{verb}`: {why}",
+            f"{what}; keep `{verb}` in some card's effect".lstrip("; "),
+        ))
+    return found

@@ -38,6 +38,7 @@ CODES: dict[str, str] = {
     "E124": "verb given cards of a zone it does nothing to",
     "E125": "choice from a zone no card is chosen from",
     "E126": "filter that never holds in its zone",
+    "E127": "a verb the game needs no card uses",
 }
 
 INTERNAL = "E900"

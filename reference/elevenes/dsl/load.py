@@ -8,11 +8,11 @@ from typing import Any
 
 from ..paths import rulebook_dir
 from . import ast
-from .check import check_tree
+from .check import check_set, check_tree
 from .compile import CardSet, compile_cards
 from .diagnostics import INTERNAL, CardFileError, Diagnostic
 from .parser import parse_file
-from .vocab import vocabulary_for
+from .vocab import VOCABULARIES, vocabulary_for
 
 
 def shipped_card_files(game: str) -> list[Path]:
@@ -40,9 +40,28 @@ def check_file(
     except Exception as exc:  # the fallback: never a traceback for a card file
         return None, [internal_error(path, exc)]
     try:
-        return tree, check_tree(tree, expected_game=game, known_rule=_known_rule())
+        found = check_tree(tree, expected_game=game, known_rule=_known_rule())
+        if not found:
+            found = _check_with_shipped(tree, path)
+        return tree, found
     except Exception as exc:
         return tree, [internal_error(path, exc)]
+
+
+def _check_with_shipped(tree: ast.CardFile, path: Path | str) -> list[Diagnostic]:
+    """E127 for ``tree`` as the last file of its game's set: the shipped files, then it."""
+    if tree.game not in VOCABULARIES:
+        return []
+    shipped = shipped_card_files(tree.game)
+    if any(Path(path).resolve() == other.resolve() for other in shipped):
+        shipped = [p for p in shipped if Path(path).resolve() != p.resolve()]
+    trees: list[ast.CardFile] = []
+    for other in shipped:
+        try:
+            trees.append(parse_file(other))
+        except CardFileError:
+            return []  # a broken shipped file is reported when it is checked itself
+    return check_set([*trees, tree], vocabulary_for(tree.game))
 
 
 def check_files(paths: list[Path | str], game: str | None = None) -> tuple[
@@ -80,6 +99,8 @@ def load_card_set(game: str, host: Any, user_file: str | Path | None = None) -> 
     if user_file is not None:
         paths.append(user_file)
     trees, problems = check_files(paths, game)
+    if not problems:
+        problems = check_set(trees, vocabulary_for(game))
     if problems:
         raise CardFileError(problems)
     try:

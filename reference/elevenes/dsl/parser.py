@@ -77,6 +77,7 @@ class _Build(Transformer[Token, Any]):
         number, name, *rest = children
         value: int | None = None
         rule: str | None = None
+        rule_pos: ast.Pos | None = None
         traits: list[tuple[str, ast.Pos]] = []
         requires: list[ast.Cond] = []
         grants: list[ast.Grant] = []
@@ -86,7 +87,7 @@ class _Build(Transformer[Token, Any]):
             if kind == "value":
                 value = part[1]
             elif kind == "rule":
-                rule = part[1]
+                rule, rule_pos = part[1], part[2]
             elif kind == "traits":
                 traits.extend(part[1])
             elif kind == "requires":
@@ -105,20 +106,22 @@ class _Build(Transformer[Token, Any]):
             tuple(grants),
             tuple(handlers),
             _tpos(number),
+            rule_pos,
         )
 
     def guest(self, meta: Any, children: list[Any]) -> ast.GuestDef:
         number, name, a, b, c, *attrs_ = children
-        rule = next((part[1] for part in attrs_ if part[0] == "rule"), None)
+        found = next((part for part in attrs_ if part[0] == "rule"), None)
         return ast.GuestDef(
-            int(number), str(name)[1:-1], (int(a), int(b), int(c)), rule, _tpos(number)
+            int(number), str(name)[1:-1], (int(a), int(b), int(c)),
+            found[1] if found else None, _tpos(number), found[2] if found else None,
         )
 
     def value(self, meta: Any, children: list[Token]) -> tuple[str, int]:
         return ("value", int(children[0]))
 
-    def rule(self, meta: Any, children: list[Token]) -> tuple[str, str]:
-        return ("rule", str(children[0]))
+    def rule(self, meta: Any, children: list[Token]) -> tuple[str, str, ast.Pos]:
+        return ("rule", str(children[0]), _tpos(children[0]))
 
     def traits(self, meta: Any, children: list[Token]) -> tuple[str, list[tuple[str, ast.Pos]]]:
         return ("traits", [(str(t), _tpos(t)) for t in children])

@@ -62,6 +62,11 @@ EffectFn = Callable[[St, Frame], None]
 VerbFn = Callable[..., None]
 
 
+def chooser(by: str | None, fr: Frame) -> int:
+    """The player who decides: the one bound to ``by``, else (or for ``by me``) the owner."""
+    return fr.vars[by] if by and by != "me" else fr.owner
+
+
 class Host(Protocol):
     """The primitive operations a game offers its cards (see each game's primitives)."""
 
@@ -144,7 +149,7 @@ class MayGate(Instr):
         self.skip = skip
 
     def run(self, st: St, fr: Frame) -> Choice | None:
-        player = fr.vars[self.by] if self.by else fr.owner
+        player = chooser(self.by, fr)
         return Choice([self.host.PASS, self.host.YES], player)
 
     def resume(self, st: St, fr: Frame, action: int) -> None:
@@ -174,8 +179,7 @@ class ChoosePlayer(Instr):
             fr.vars[self.bind] = players[0]
             fr.pc += 1
             return None
-        chooser = fr.vars[self.by] if self.by else fr.owner
-        return Choice([self.host.encode("player", (p,)) for p in players], chooser)
+        return Choice([self.host.encode("player", (p,)) for p in players], chooser(self.by, fr))
 
     def resume(self, st: St, fr: Frame, action: int) -> None:
         fr.vars[self.bind] = self.host.decode(action)[1][0]
@@ -247,7 +251,7 @@ class ChooseCards(Instr):
         if not found or count <= 0 or (len(found) < count and self.mode == "exactly"):
             # no set of cards to choose
             if self.optional and self.ask and self.mode != "random":
-                return Choice([self.host.PASS], fr.vars[self.by] if self.by else fr.owner)
+                return Choice([self.host.PASS], chooser(self.by, fr))
             fr.pc = self.skip if self.optional else fr.pc + 1
             return None
         if len(found) <= count:  # a single set: all the candidates
@@ -267,7 +271,7 @@ class ChooseCards(Instr):
         options.sort()
         if self.mode == "random":
             return Choice(options, CHANCE)
-        return Choice(options, fr.vars[self.by] if self.by else fr.owner)
+        return Choice(options, chooser(self.by, fr))
 
     def _do(self, st: St, fr: Frame, chosen: tuple[int, ...]) -> None:
         fr.pc += 1

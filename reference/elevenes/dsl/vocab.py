@@ -4,6 +4,8 @@ binds each word to the game's primitive operation of the same name."""
 from __future__ import annotations
 
 import importlib
+import inspect
+from typing import Any
 
 import attrs
 
@@ -27,6 +29,26 @@ class Verb:
     # only do nothing, so the checker refuses it.
     zones: tuple[str, ...] = ()
     cards_from: tuple[str, ...] = ()
+    example: str = ""  # a line of a card using the word (the reference table shows it)
+
+    # The one calling convention, read by the checker, the compiler and the host check below:
+    # a verb that can follow `->` (``chosen`` is not None) and whose first argument is a card
+    # acts on that card as its *target*.  After `->` the chosen cards are the target; written
+    # out (``set_aside stolen``) the named card is (none if the reference names no card).
+    # Either way the primitive receives the target in ``chosen`` and only the other
+    # arguments after it: ``verb_X(st, fr, chosen, *passed())``.
+    def has_target(self) -> bool:
+        return self.chosen is not None and bool(self.params) and self.params[0] == "card"
+
+    def written(self, after_arrow: bool) -> tuple[str, ...]:
+        """The arguments written after the verb's name in a card file."""
+        if after_arrow and self.has_target():
+            return self.params[1:]
+        return self.params
+
+    def passed(self) -> tuple[str, ...]:
+        """The arguments the primitive receives after ``(st, fr, chosen)``."""
+        return self.params[1:] if self.has_target() else self.params
 
 
 @attrs.frozen
@@ -51,6 +73,66 @@ class Vocabulary:
     ref_zones: dict[str, str] = attrs.field(factory=dict)
     # the zones in which a filter can hold (E126), e.g. face_up -> pantry; others: any zone
     filter_zones: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
+    # verbs some card of the set in force must use, and why (E127), e.g. end_round: without
+    # it no round of Elevenes could ever end
+    needed: dict[str, str] = attrs.field(factory=dict)
+
+
+# word kind -> the prefix of its host method and how many arguments it takes after (st, fr)
+_HOST_WORDS: dict[str, tuple[str, int]] = {
+    "zones": ("zone", 1),
+    "filters": ("filter", 1),
+    "tests": ("test", 1),
+    "refs": ("ref", 0),
+    "values": ("value", 0),
+}
+
+
+def _fits(method: Any, count: int) -> bool:
+    """Does ``method`` take exactly ``count`` positional arguments (no more, no fewer)?"""
+    try:
+        signature = inspect.signature(method)
+    except (TypeError, ValueError):
+        return False
+    positional = [
+        p for p in signature.parameters.values()
+        if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+    ]
+    try:
+        signature.bind(*range(count))
+    except TypeError:
+        return False
+    return len(positional) == count
+
+
+def host_problems(vocabulary: Vocabulary, host: Any) -> list[str]:
+    """Every word of ``vocabulary`` whose primitive on ``host`` is missing or takes other
+    arguments than the vocabulary says: the checker accepts what the vocabulary allows, so a
+    mismatch would be a crash at play.  Empty when the two agree."""
+    found: list[str] = []
+    for kind, (prefix, count) in _HOST_WORDS.items():
+        words: dict[str, Any] = getattr(vocabulary, kind)
+        for word in words:
+            method = getattr(host, f"{prefix}_{word}", None)
+            if method is None:
+                found.append(f"{vocabulary.game}: no primitive {prefix}_{word}")
+            elif not _fits(method, 2 + count):
+                found.append(f"{vocabulary.game}: {prefix}_{word} does not take (st, fr"
+                             + ", x" * count + ")")
+    for name, verb in vocabulary.verbs.items():
+        if verb.name != name:
+            found.append(f"{vocabulary.game}: verb {name!r} is defined as {verb.name!r}")
+        if verb.chosen is not None and "card" in verb.params[1:] and not verb.has_target():
+            found.append(f"{vocabulary.game}: {name} follows `->` but its target card is not "
+                         "its first argument")
+        method = getattr(host, f"verb_{name}", None)
+        passed = verb.passed()
+        if method is None:
+            found.append(f"{vocabulary.game}: no primitive verb_{name}")
+        elif not _fits(method, 3 + len(passed)):
+            found.append(f"{vocabulary.game}: verb_{name} must take (st, fr, chosen"
+                         + "".join(f", {p}" for p in passed) + ")")
+    return found
 
 
 # game id -> module that defines VOCABULARY

@@ -111,13 +111,9 @@ class Primitives:
         return st.n
 
     # -- verbs ------------------------------------------------------------------------------------
-    def verb_flip_down(
-        self, st: ElvState, fr: Frame, chosen: tuple[int, ...] | None, card: int | None = None
-    ) -> None:
+    def verb_flip_down(self, st: ElvState, fr: Frame, chosen: tuple[int, ...] | None) -> None:
         """ELV.CARD.TEA: a face-up card of positions 2-9 turns face down where it lies."""
-        for target in chosen if chosen is not None else (card,):
-            if target is None:
-                continue
+        for target in chosen or ():
             number = target % NUMBERS + 1
             if number not in HIDDEN_POSITIONS:
                 continue  # ELV.RULING.TEA-POSITIONS
@@ -176,12 +172,14 @@ class Primitives:
                 st.remember(1 << player, GAVE, receiver, 0, (card,), fr.card)
 
     def verb_pick_back(self, st: ElvState, fr: Frame, chosen: tuple[int, ...] | None) -> None:
-        if chosen:
+        # only a back among the owner's kitchen cards (zone backs); anything else picks none
+        if chosen and chosen[0] in self.zone_backs(st, fr, fr.owner):
             fr.vars[BACK] = chosen[0]
 
     def verb_arrange(self, st: ElvState, fr: Frame, chosen: tuple[int, ...] | None) -> None:
-        """ELV.CARD.CUPS: one arrange action (ELV.ARRANGE.ACTION)."""
-        if chosen:
+        """ELV.CARD.CUPS: one arrange action (ELV.ARRANGE.ACTION), if it is one the owner
+        can take now (zone arrangements); anything else does nothing."""
+        if chosen and chosen[0] in self.zone_arrangements(st, fr, fr.owner):
             card, slot = divmod(chosen[0], 8)
             st.arrange(fr.owner, card, slot + 2)
 

@@ -93,4 +93,7 @@ VOCABULARY = Vocabulary(
     players=True,
     guests=True,
     filter_zones={"face_up": ("spread",), "face_down": ("spread",)},
+    # ELV.PLAY.*: a card's effect runs once it lies face up in its owner's spread
+    ref_zones={"self": "spread"},
+    needed={"end_round": "a round ends only when a card's effect ends it (ELV.END.ELEVENSES)"},
 )
