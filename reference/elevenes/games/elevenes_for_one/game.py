@@ -202,18 +202,16 @@ class Primitives:
             return "EFO.FLIP.FACE-UP"
         return None
 
-    def verb_flip_down(self, st: EfoState, fr: Frame, chosen: tuple[int, ...] | None,
-                       card: int | None = None) -> None:
-        for target in chosen if chosen is not None else (card,):
-            if target is not None and self.applicable_flip_down(st, fr, target) is None:
+    def verb_flip_down(self, st: EfoState, fr: Frame, chosen: tuple[int, ...] | None) -> None:
+        for target in chosen or ():
+            if self.applicable_flip_down(st, fr, target) is None:
                 st.down.add(target)
 
     def applicable_swap(self, st: EfoState, fr: Frame, card: int) -> str | None:
         # EFO.CARD.BISCUITS: only pantry cards change places (a user's card may name any zone)
         return None if card in st.pantry else "EFO.CARD.BISCUITS"
 
-    def verb_swap(self, st: EfoState, fr: Frame, chosen: tuple[int, ...] | None,
-                  card: int | None = None) -> None:
+    def verb_swap(self, st: EfoState, fr: Frame, chosen: tuple[int, ...] | None) -> None:
         if chosen is None or len(chosen) != 2:
             return
         pantry = st.pantry
@@ -221,9 +219,9 @@ class Primitives:
         pantry[i], pantry[j] = pantry[j], pantry[i]
 
     def verb_return_after_self(self, st: EfoState, fr: Frame,
-                               chosen: tuple[int, ...] | None, card: int | None = None) -> None:
+                               chosen: tuple[int, ...] | None) -> None:
         # EFO.CARD.SERVANTS; EFO.RULING.SERVANTS: after (10)'s place once scored
-        target = chosen[0] if chosen else card
+        target = chosen[0] if chosen else None
         if target is None or target not in st.discard:
             return
         st.discard.remove(target)
@@ -231,18 +229,16 @@ class Primitives:
         index = pantry.index(fr.card) + 1 if fr.card in pantry else st.cursor
         st.insert(index, target)
 
-    def verb_score(self, st: EfoState, fr: Frame, chosen: tuple[int, ...] | None,
-                   card: int | None = None) -> None:
+    def verb_score(self, st: EfoState, fr: Frame, chosen: tuple[int, ...] | None) -> None:
         # EFO.CARD.ELEVENSES / EFO.RULING.ELEVENSES: the whole of option 3A
-        target = chosen[0] if chosen else card
+        target = chosen[0] if chosen else None
         if target is None or target != st.top() + 1 or target not in st.discard:
             return
         st.discard.remove(target)
         st.start_score(target)
 
-    def verb_send_to_end(self, st: EfoState, fr: Frame, chosen: tuple[int, ...] | None,
-                         card: int | None = None) -> None:
-        target = chosen[0] if chosen else card
+    def verb_send_to_end(self, st: EfoState, fr: Frame, chosen: tuple[int, ...] | None) -> None:
+        target = chosen[0] if chosen else None
         if target is None or target not in st.pantry:
             return
         st.remove(target)
