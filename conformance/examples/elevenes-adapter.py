@@ -4,6 +4,14 @@
 Written from rulebook/elevenes/rules.md, docs/formats/elevenes.md and docs/protocol.md.
 Standard library only.  The Special Guests are read from rulebook/elevenes/guests-illustrative.cards
 (and the `guest_file` option's file, whose guests replace those of the same numbers).
+
+Options (docs/suite.md, "Profiles"):
+  --no-consistency-checks  load a state document as a web game's engine would: only what is
+                           needed to read it (cards, seats, guests, backs and names the game
+                           has, the game's options); none of the consistency checks. It then
+                           declares the rules profile only, unless --profiles says otherwise.
+  --profiles LIST          the profiles declared in the answer to start, comma-separated
+                           (default: rules,strict; rules with --no-consistency-checks).
 """
 
 import copy
@@ -96,6 +104,10 @@ def guests_of(o):
 
 
 GUESTS = {}
+CONSISTENCY_CHECKS = "--no-consistency-checks" not in sys.argv[1:]
+DECLARED = ["rules", "strict"] if CONSISTENCY_CHECKS else ["rules"]
+if "--profiles" in sys.argv[1:-1]:
+    DECLARED = sys.argv[sys.argv.index("--profiles") + 1].split(",")
 
 
 def all_cards(n):
@@ -140,7 +152,8 @@ def load(doc, options):
         raise ValueError("not an elevenes state")
     o = make_options(options)
     for k, v in (doc.get("options") or {}).items():
-        if k in o and o[k] != v and not (k == "target" and v == 0):
+        if k in o and o[k] != v and not (k == "target" and v == 0 and o[k] == make_options(
+                {"edition": o["edition"]})["target"]):
             raise ValueError(f"option {k!r} of the state differs from the game's")
     n = o["players"]
     st = {"game": "elevenes", "options": o}
@@ -175,12 +188,15 @@ def load(doc, options):
         raise ValueError("announced holds one value per player (ELV.EDITION.ANNOUNCE)")
     if not (0 <= st["server"] < n and 0 <= st["turn"] < n):
         raise ValueError("server and turn are seats of the game (ELV.TURN.ORDER)")
-    check_places(st, n)
-    if st["bowl"] < 0 or min(p["cubes"] for p in st["players"]) < 0 or (
-        st["bowl"] + sum(p["cubes"] for p in st["players"]) != (25 if o["edition"] == "en" else 30)
-    ):
-        raise ValueError("the bowl and the players' cubes must add up to the edition's cubes")
-    check_position(st, n)
+    check_things(st, n)
+    if CONSISTENCY_CHECKS:
+        check_places(st, n)
+        if st["bowl"] < 0 or min(p["cubes"] for p in st["players"]) < 0 or (
+            st["bowl"] + sum(p["cubes"] for p in st["players"])
+            != (25 if o["edition"] == "en" else 30)
+        ):
+            raise ValueError("the bowl and the players' cubes must add up to the edition's cubes")
+        check_position(st, n)
     if st["phase"] == "deal" and not st["deck"]:
         st["deck"] = [c for c in all_cards(n) if not placed(st, c)]
     return st
@@ -229,6 +245,18 @@ def check_cards(st, n):
             card(c)
         if e["by"] is not None:
             card(e["by"])
+
+
+def check_things(st, n):
+    """The seats and guests written are ones the game has (the rules profile's reading checks;
+    check_cards makes the others)."""
+    if st["dealing"] and not 0 <= st["dealing"][0] < n:
+        raise ValueError("dealing names a seat of the game (ELV.ROUND.DEAL, ELV.GUESTS.DEAL)")
+    if any(not isinstance(v, int) or not 0 <= v < n for v in st["reveal"]):
+        raise ValueError("reveal names seats of the game (ELV.GUESTS.ASKED)")
+    for p in st["players"]:
+        if p["guest"] and p["guest"] not in GUESTS:
+            raise ValueError(f"guest {p['guest']} is not a guest of this game (ELV.GUESTS.DEAL)")
 
 
 def check_position(st, n):
@@ -1063,6 +1091,7 @@ def main():
                 GUESTS.clear()
                 GUESTS.update(guests_of(st["options"]))
                 reply["num_players"] = nplayers(st)
+                reply["profiles"] = DECLARED
             elif cmd == "stop":
                 pass
             elif st is None:

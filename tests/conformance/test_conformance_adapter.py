@@ -177,7 +177,7 @@ def test_the_server_answers_every_line(toy: str) -> None:
     assert answers[0] == {"seq": 1, "ok": False, "error": "no game started"}
     assert answers[1]["error"].startswith("not JSON")
     assert answers[3]["unsupported"] is True
-    assert answers[4] == {"seq": 3, "ok": True, "num_players": 2}
+    assert answers[4] == {"seq": 3, "ok": True, "num_players": 2, "profiles": ["rules", "strict"]}
     assert answers[5]["violation"] == "TOY.ROLL.FIRST"
     assert answers[6]["error"] == "act needs 'action': an action string"
     state = answers[8]

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from typing import IO, Any
 
 from ..core.api import Json
+from .model import PROFILES, RULES
 from .schemas import first_error, format_path, validator
 from .subject import Refusal, SetupRefused, StateView, Subject, SubjectError, Unsupported
 
@@ -277,6 +278,13 @@ class AdapterSubject(Subject):
             if response.get("unsupported"):
                 raise Unsupported(_error_text(response))
             raise SubjectError(f"start refused: {_error_text(response)}")
+        declared = response.get("profiles", [RULES])
+        if not isinstance(declared, list) or not all(isinstance(p, str) for p in declared):
+            raise self._fail(
+                f"the answer to start has 'profiles' that is not a list of strings: {declared!r}"
+            )
+        # A profile this runner does not know is left out: a later suite may add one.
+        self.profiles = tuple(p for p in PROFILES if p in declared)
 
     def setup(self, state: Json) -> None:
         response = self.request("setup", state=state)

@@ -21,6 +21,7 @@ from .coverage import compute_coverage
 from .junit import write_junit
 from .keyword import compile_expression
 from .loader import Suite, load_suite, shipped_folder_game, suite_version
+from .model import PROFILES, RULES
 from .report import Progress
 from .runner import run_suite
 from .subject import ReferenceSubject, Subject
@@ -43,6 +44,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--id", action="append", default=[], dest="ids", help="only the scenario with this id"
+    )
+    parser.add_argument(
+        "--profile",
+        choices=(*PROFILES, "all"),
+        default=RULES,
+        help="the profile to run: rules (the default: play, and the set-ups a position needs to "
+        "be read at all), strict (the consistency checks of loaded state documents) or all",
     )
     parser.add_argument(
         "-k",
@@ -92,7 +100,8 @@ def check_rule_filters(rulebook: Rulebook, rules: list[str]) -> None:
 
 
 def select(suite: Suite, args: argparse.Namespace) -> Suite:
-    chosen = suite.select(games=args.game, rules=args.rule, ids=args.ids)
+    profiles = PROFILES if args.profile == "all" else (args.profile,)
+    chosen = suite.select(games=args.game, rules=args.rule, ids=args.ids, profiles=profiles)
     if args.keyword is not None:
         wanted = compile_expression(args.keyword)
         chosen = Suite(items=[item for item in chosen.items if wanted(item)], errors=chosen.errors)
@@ -115,8 +124,20 @@ def run(args: argparse.Namespace) -> int:
     suite = load_suite(args.paths or None)
     chosen = select(suite, args)
     filtered = bool(args.game or args.rule or args.ids or args.keyword is not None)
-    if filtered and not chosen.items and not chosen.errors:
-        raise ElevenesError("no scenario matches the --game / --rule / --id / -k filters")
+    if (filtered or suite.items) and not chosen.items and not chosen.errors:
+        if not filtered:
+            raise ElevenesError(
+                f"no scenario of these files is in the {args.profile} profile "
+                "(--profile all runs every profile)"
+            )
+        raise ElevenesError(
+            "no scenario matches the --game / --rule / --id / -k filters"
+            + (
+                f" in the {args.profile} profile (--profile all runs every profile)"
+                if args.profile != "all"
+                else ""
+            )
+        )
     subject: Subject
     if args.adapter:
         adapter = AdapterSubject(args.adapter, timeout=args.timeout)

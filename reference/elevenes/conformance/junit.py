@@ -1,7 +1,8 @@
 """A conformance report as JUnit XML, the test-report format CI systems read.
 
-One ``testcase`` per scenario or perft check, ``classname`` = the game id, ``name`` = the
-scenario id; a failure's message is the first diverging step, its text adds the position in
+One ``testsuite`` per game and profile (the rules profile's named after the game, another
+profile's ``<game> (<profile>)``), one ``testcase`` per scenario or perft check, ``classname`` =
+the game id (``<game>.<profile>`` outside the rules profile), ``name`` = the scenario id; a failure's message is the first diverging step, its text adds the position in
 the suite, the cited rule ids, and the expected and actual values.  ``xfail`` and skipped
 items are ``skipped``; files that could not be loaded are errors of a test case named after
 the file.
@@ -13,6 +14,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from .matcher import show
+from .model import PROFILES, RULES
 from .report import ERROR, FAIL, SKIP, XFAIL, XPASS, Report, Result, tally
 
 UNREADABLE = "(unreadable files)"
@@ -30,11 +32,20 @@ def _details(result: Result) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _group(result: Result) -> tuple[str, str]:
+    """The test suite name and class name of a result: its game, and its profile unless it is
+    the default one."""
+    game = result.game or UNREADABLE
+    if result.kind == "file" or result.profile == RULES:
+        return game, game
+    return f"{game} ({result.profile})", f"{game}.{result.profile}"
+
+
 def _testcase(parent: ET.Element, result: Result) -> None:
     case = ET.SubElement(
         parent,
         "testcase",
-        classname=result.game or UNREADABLE,
+        classname=_group(result)[1],
         name=result.id,
         time=f"{result.seconds:.4f}",
     )
@@ -75,12 +86,14 @@ def _counts(element: ET.Element, results: list[Result]) -> None:
 def junit_tree(report: Report) -> ET.ElementTree[ET.Element]:
     root = ET.Element("testsuites", name=f"elevenes conform against {report.subject}")
     _counts(root, report.results)
-    games: dict[str, list[Result]] = {}
-    for result in report.results:
-        games.setdefault(result.game or UNREADABLE, []).append(result)
-    for game, results in games.items():
-        suite = ET.SubElement(root, "testsuite", name=game)
+    groups: dict[str, list[Result]] = {}
+    for result in sorted(report.results, key=lambda r: PROFILES.index(r.profile)):
+        groups.setdefault(_group(result)[0], []).append(result)
+    for name, results in groups.items():
+        suite = ET.SubElement(root, "testsuite", name=name)
         _counts(suite, results)
+        properties = ET.SubElement(suite, "properties")
+        ET.SubElement(properties, "property", name="profile", value=results[0].profile)
         for result in results:
             _testcase(suite, result)
     ET.indent(root)

@@ -79,6 +79,7 @@ def _dispatch(subject: Subject, request: Json) -> Json:
         body: Json = {"ok": True}
         if isinstance(subject, ReferenceSubject):
             body["num_players"] = subject.game.num_players()
+        body["profiles"] = list(subject.profiles)
         return body
     if cmd == "setup":
         subject.setup(_need(request, "state", dict, "a canonical state object"))

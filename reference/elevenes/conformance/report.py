@@ -13,6 +13,7 @@ from ..core.terminal import fit, terminal_columns
 from .coverage import Coverage
 from .loader import LoadError
 from .matcher import MISSING, show
+from .model import PROFILES, RULES
 
 PASS, FAIL, ERROR, SKIP, XFAIL, XPASS = "pass", "fail", "error", "skip", "xfail", "xpass"
 STATUSES = (PASS, FAIL, ERROR, SKIP, XFAIL, XPASS)
@@ -40,6 +41,8 @@ class Result:
     actual: Any = None
     xfail: str | None = None
     seconds: float = 0.0
+    profile: str = RULES
+    """The suite profile of the item (docs/suite.md, "Profiles")."""
 
     @property
     def bad(self) -> bool:
@@ -60,6 +63,7 @@ class Result:
             "id": self.id,
             "game": self.game,
             "kind": self.kind,
+            "profile": self.profile,
             "status": self.status,
             "where": self.where,
             "rules": list(self.rules),
@@ -120,11 +124,29 @@ class Report:
     def counts(self) -> dict[str, int]:
         return tally(self.results)
 
-    def by_game(self) -> dict[str, dict[str, int]]:
+    def by_game(self, profile: str | None = None) -> dict[str, dict[str, int]]:
+        """Counts per game (of one profile's items, or of all; files that could not be loaded
+        belong to every profile)."""
         games: dict[str, list[Result]] = {}
         for result in self.results:
+            if profile is not None and result.kind != "file" and result.profile != profile:
+                continue
             games.setdefault(result.game or "(unreadable files)", []).append(result)
         return {game: tally(found) for game, found in sorted(games.items())}
+
+    def profiles(self) -> list[str]:
+        """The profiles the run has items of, in ``PROFILES`` order."""
+        present = {result.profile for result in self.results if result.kind != "file"}
+        return [profile for profile in PROFILES if profile in present]
+
+    def by_profile(self) -> dict[str, dict[str, int]]:
+        """Counts per profile: each profile's result on its own."""
+        return {
+            profile: tally(
+                r for r in self.results if r.kind != "file" and r.profile == profile
+            )
+            for profile in self.profiles()
+        }
 
     def by_rule(self) -> dict[str, dict[str, int]]:
         rules: dict[str, list[Result]] = {}
@@ -149,6 +171,10 @@ class Report:
             "summary": self.counts(),
             "not_run": self.not_run,
             "games": self.by_game(),
+            "profiles": {
+                profile: {"summary": counts, "games": self.by_game(profile)}
+                for profile, counts in self.by_profile().items()
+            },
             "rules": self.by_rule(),
             "results": [result.to_json() for result in self.results],
         }
@@ -172,7 +198,13 @@ class Report:
                 out.write(f"SKIP  {number} scenario{'s' if number != 1 else ''}: {reason}\n")
         if self.results:
             out.write("\n")
-        _write_table(out, self.by_game(), "game")
+        profiles = self.profiles()
+        if len(profiles) > 1 or profiles[:1] not in ([], [RULES]):
+            for number, profile in enumerate(profiles):
+                out.write(("\n" if number else "") + f"profile {profile}:\n")
+                _write_table(out, self.by_game(profile), "game")
+        else:
+            _write_table(out, self.by_game(), "game")
         failing_rules = {
             rule: counts for rule, counts in self.by_rule().items() if counts[FAIL] or counts[ERROR]
         }
@@ -187,6 +219,10 @@ class Report:
             out.write("\n")
             self.coverage.write_text(out, verbose=verbose)
         total = self.counts()
+        if len(profiles) > 1 or profiles[:1] not in ([], [RULES]):
+            out.write("\n")
+            for profile, counts in self.by_profile().items():
+                out.write(f"profile {profile}: {_counts_text(counts)}\n")
         verdict = "OK" if self.ok else "FAILED"
         suite = f" (suite {self.suite_version})" if self.suite_version else ""
         stopped = (

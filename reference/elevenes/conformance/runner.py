@@ -14,7 +14,7 @@ from typing import Any
 
 from .loader import Suite
 from .matcher import Mismatch, match, scalars_equal, set_mismatch
-from .model import Item, Json, Perft, Scenario, Step
+from .model import RULES, Item, Json, Perft, Scenario, Step
 from .report import (
     ERROR,
     FAIL,
@@ -201,7 +201,7 @@ def run_scenario(subject: Subject, scenario: Scenario) -> Result:
         if scenario.setup_refused:
             _begin_refused(subject, scenario)
         else:
-            _begin(subject, scenario.game, scenario.options, scenario.setup)
+            _begin(subject, scenario.game, scenario.options, scenario.setup, scenario.profile)
         for step in scenario.steps:
             run_step(subject, step, skipped)
         if scenario.final is not None:
@@ -217,7 +217,7 @@ def run_perft(subject: Subject, perft: Perft) -> Result:
     """Count action sequences on ``subject`` and compare with the perft file."""
 
     def body() -> None:
-        _begin(subject, perft.game, perft.options, perft.setup)
+        _begin(subject, perft.game, perft.options, perft.setup, perft.profile)
         try:
             counts, divide = subject.perft(perft.depth)
         except SubjectError as exc:
@@ -276,9 +276,22 @@ def divide_differences(expected: dict[str, int] | None, actual: dict[str, int]) 
     return found
 
 
-def _begin(subject: Subject, game: str, options: Json, setup: Json | None) -> None:
+def _check_profile(subject: Subject, profile: str) -> None:
+    """A scenario of a profile the subject does not declare is skipped (after ``start``, whose
+    answer declares them)."""
+    if profile not in subject.profiles:
+        declared = ", ".join(subject.profiles) or "none"
+        raise Unsupported(
+            f"the {profile} profile is not declared by the program (it declares: {declared})"
+        )
+
+
+def _begin(
+    subject: Subject, game: str, options: Json, setup: Json | None, profile: str = RULES
+) -> None:
     try:
         subject.start(game, options)
+        _check_profile(subject, profile)
         if setup is not None:
             subject.setup(setup)
     except SubjectError as exc:
@@ -289,6 +302,7 @@ def _begin_refused(subject: Subject, scenario: Scenario) -> None:
     """``start``, then a ``setup`` that must be refused and leave the start position as it was."""
     try:
         subject.start(scenario.game, scenario.options)
+        _check_profile(subject, scenario.profile)
         before = subject.state()
         try:
             subject.setup(scenario.setup or {})
@@ -354,6 +368,7 @@ def _outcome(
         game=item.game,
         status=status,
         kind=item.kind,
+        profile=item.profile,
         where=item.where,
         rules=tuple(item.cited_rules()),
         message=message,

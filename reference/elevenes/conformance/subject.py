@@ -19,6 +19,7 @@ import attrs
 from ..core.api import Game, Json, State
 from ..core.errors import ElevenesError, IllegalAction
 from ..games import REGISTRY, game_ids, load_game
+from .model import PROFILES
 
 T = TypeVar("T")
 
@@ -58,6 +59,10 @@ class Subject(ABC):
     """One implementation of the games, driven one game at a time."""
 
     name: str = "subject"
+    profiles: tuple[str, ...] = PROFILES
+    """The profiles of the suite the implementation declares (docs/protocol.md): a scenario of
+    another profile is skipped.  A program over the protocol declares them in its answer to
+    ``start`` (absent: ``rules`` only); the reference implements them all."""
 
     @abstractmethod
     def start(self, game: str, options: Json) -> None:
