@@ -67,3 +67,32 @@ def test_bowling_letters_and_digits_are_ascii(text: str) -> None:
     with pytest.raises(IllegalAction) as refused:
         state.string_to_action(text)
     assert refused.value.rule_id == "BWL.NOTATION.ACTIONS"
+
+
+def a_two_word_action(game_id: str) -> tuple[object, str]:
+    state = load_game(game_id).new_initial_state()
+    for action in state.legal_actions():
+        text = state.action_to_string(action)
+        if len(text.split(" ")) >= 2:
+            return state, text
+    raise AssertionError(f"no action of two words at the start of {game_id}")
+
+
+@pytest.mark.parametrize("game_id", ["111", "bowling-solitaire", "elevenes", "elevenes-for-one"])
+def test_every_game_splits_words_on_the_six_characters_only(game_id: str) -> None:
+    state, text = a_two_word_action(game_id)
+    parse = state.string_to_action  # type: ignore[attr-defined]
+    expected = parse(text)
+    assert parse("\t" + text.replace(" ", "\v\f \r\n") + "\n") == expected
+    for char in NOT_SEPARATORS:
+        with pytest.raises(IllegalAction):
+            parse(text.replace(" ", char))
+
+
+@pytest.mark.parametrize("text", ["\u017furrender", "f\u0131ght on", "buy attac\u212a"])
+def test_111_folds_case_for_ascii_letters_only(text: str) -> None:
+    from elevenes.games.one_eleven.notation import parse_action
+
+    with pytest.raises(IllegalAction) as refused:
+        parse_action(text)
+    assert refused.value.rule_id == "G111.NOTATION.ACTIONS"

@@ -28,3 +28,19 @@ def is_ascii_digits(word: str) -> bool:
     """Whether ``word`` is one or more of the ASCII digits 0-9 (``str.isdigit`` also takes
     other scripts' digits and superscripts)."""
     return bool(word) and all("0" <= c <= "9" for c in word)
+
+
+_TO_UPPER = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+_TO_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
+def ascii_upper(text: str) -> str:
+    """``text`` with a-z in upper case and every other character as it is: where a game
+    ignores case, it does so for the ASCII letters only (``str.upper`` writes a dotless i as
+    I and a long s as S, and so would read them as those letters)."""
+    return text.translate(_TO_UPPER)
+
+
+def ascii_lower(text: str) -> str:
+    """``text`` with A-Z in lower case and every other character as it is."""
+    return text.translate(_TO_LOWER)

@@ -11,7 +11,7 @@ from typing import Any
 from ...core.api import Action, Json
 from ...core.errors import BadState, IllegalAction
 from ...core.schema import schema_problem
-from ...core.words import is_ascii_digits, split_words
+from ...core.words import ascii_lower, ascii_upper, is_ascii_digits, split_words
 from .layout import FULL, PIN_INDEX, PINS
 from .scoring import FRAMES, frame_done
 from .state import (
@@ -32,23 +32,11 @@ from .state import (
 ACTION_HELP = "actions are 'knock P PINS' (e.g. 'knock 0 F H'), 'end ball' and 'deal N'"
 
 
-_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
-_UPPER = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
-
-
-def _ascii_lower(word: str) -> str:
-    return word.translate(_LOWER)
-
-
-def _ascii_upper(word: str) -> str:
-    return word.translate(_UPPER)
-
-
 def parse_action(text: str) -> Action:
     """``knock 0 H F`` / ``knock 0 HF`` / ``end ball`` / ``deal 7`` -> action number."""
     # docs/protocol.md: words are separated by ASCII whitespace only; case is folded for the
     # ASCII letters only (a dotless i or a Kelvin sign names no pin and no word)
-    words = [_ascii_lower(word) for word in split_words(text)]
+    words = [ascii_lower(word) for word in split_words(text)]
     if len(words) == 2 and words[0] == "deal" and len(words[1]) == 1 and is_ascii_digits(words[1]):
         return int(words[1])
     if words in (["end", "ball"], ["end"]):
@@ -61,7 +49,7 @@ def parse_action(text: str) -> Action:
                 text,
             )
         mask = 0
-        for letter in _ascii_upper("".join(words[2:])):
+        for letter in ascii_upper("".join(words[2:])):
             if letter not in PIN_INDEX:
                 raise IllegalAction(
                     "BWL.NOTATION.ACTIONS",

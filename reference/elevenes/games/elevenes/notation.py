@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 
 from ...core.errors import IllegalAction
+from ...core.words import split_words
 
 SETS = "abcd"
 NUMBERS = 11
@@ -48,7 +49,7 @@ SIMPLE = {PASS: "pass", YES: "yes", REVEAL: "reveal"}
 SIMPLE_BY_NAME = {name: action for action, name in SIMPLE.items()}
 
 _CARD = re.compile(r"(1[01]|[1-9])([a-d])")
-NUMBER = r"0|[1-9]\d?"
+NUMBER = r"0|[1-9][0-9]?"  # ASCII digits only (docs/protocol.md)
 """A number in an action string: decimal, no leading zero."""
 
 
@@ -140,7 +141,7 @@ def action_to_string(action: int) -> str:
 
 def string_to_action(text: str, players: int) -> int:
     """Parse a canonical action string; IllegalAction (ELV.ACTIONS) for any other text."""
-    words = text.split()
+    words = split_words(text)  # docs/protocol.md: ASCII whitespace only
 
     def bad(message: str, rule: str = "ELV.ACTIONS") -> IllegalAction:
         return IllegalAction(rule, message, text)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ...core.api import Action, Json
 from ...core.errors import BadState, IllegalAction
 from ...core.schema import check_playable, schema_problem
+from ...core.words import ascii_lower, ascii_upper, is_ascii_digits, split_words
 from .cards import (
     ACE,
     ATTACK_BOSS,
@@ -62,7 +63,7 @@ _SEATS = ("0", "1", "2", "3", "4", "5")  # G111.SETUP.PLAYERS: at most six seats
 
 def card_of(text: str) -> int:
     """``QH`` -> the card's number; raises IllegalAction (G111.NOTATION.ACTIONS)."""
-    card = _CARD_OF_TEXT.get(text.upper())
+    card = _CARD_OF_TEXT.get(ascii_upper(text))
     if card is None:
         raise IllegalAction(
             NOTATION,
@@ -153,7 +154,7 @@ def _party_action(words: list[str], text: str) -> Action:
 
 def parse_action(text: str) -> Action:
     """Action text -> action number; text outside the notation raises G111.NOTATION.ACTIONS."""
-    words = text.strip().upper().split()
+    words = split_words(ascii_upper(text))  # docs/protocol.md: ASCII whitespace and case
     if not words:
         raise IllegalAction(NOTATION, f"empty action; {ACTION_HELP}", text)
     head, rest = words[0], words[1:]
@@ -200,7 +201,7 @@ def parse_action(text: str) -> Action:
         # table, and not the attacker's, is G111.ATTACK.TARGET
         return ATTACK_PLAYER + int(rest[1])
     if head == "BUY" and len(rest) == 1:
-        item = rest[0].lower()
+        item = ascii_lower(rest[0])
         if item == "nothing":
             return BUY_NOTHING
         if item in STORE_ITEMS:
@@ -212,13 +213,13 @@ def parse_action(text: str) -> Action:
     if head == "DISCOUNT":
         if rest == ["NONE"]:
             return DISCOUNT_NONE
-        if len(rest) == 2 and rest[0].lower() in ATTRIBUTES and rest[1].isdigit():
+        if len(rest) == 2 and ascii_lower(rest[0]) in ATTRIBUTES and is_ascii_digits(rest[1]):
             points = int(rest[1])
             if not 1 <= points <= 5:
                 raise IllegalAction(
                     "G111.DEFEND.DISCOUNT", f"{text!r}: the discount buys 1 to 5 points", text
                 )
-            return DISCOUNT + 10 * _DISCOUNT_ATTRIBUTES.index(rest[0].lower()) + points
+            return DISCOUNT + 10 * _DISCOUNT_ATTRIBUTES.index(ascii_lower(rest[0])) + points
     if head in ("PARTY", "DEFEND"):
         return _party_action(words, text)
     raise IllegalAction(NOTATION, f"unknown action {text!r}; {ACTION_HELP}", text)
