@@ -75,6 +75,21 @@ def test_an_exact_kill_of_a_player_pays_eleven_more() -> None:
     assert state.coins == [11 + 9 + 11, 11 - 9]
 
 
+def test_a_strike_through_a_standing_shield_is_never_an_exact_kill() -> None:
+    # G111.RULING.EXACT-KILL: the attack score is the whole strike.  The jack has shield 3
+    # and health 7: 7 + 3 = 10 leaves its health at zero, but 10 is not its health, 7, so
+    # no 11 more.  The same jack with no shield and health 10: 7 + 3 = 10 is exact.
+    def wounded(shield: int, health: int) -> Callable[[dict[str, Any]], None]:
+        def change(doc: dict[str, Any]) -> None:
+            doc["bosses"]["J"] = [{"card": "JC", "shield": shield, "health": health,
+                                   "coins": 0}]
+        return change
+    through = play(b1(wounded(3, 7)), [PARTY, "attack J", "roll 3", "buy nothing"])
+    assert through.coins[0] == 11 + 9 + 5 + 5  # money, jack bonus, lone boss
+    exact = play(b1(wounded(0, 10)), [PARTY, "attack J", "roll 3", "buy nothing"])
+    assert exact.coins[0] == 11 + 9 + 5 + 5 + 11
+
+
 def test_the_last_jack_pays_eleven_more_and_a_lone_boss_five() -> None:
     def change(doc: dict[str, Any]) -> None:
         doc["bosses"]["J"] = [{"card": "JC", "shield": 0, "health": 10, "coins": 6}]
