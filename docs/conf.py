@@ -10,7 +10,8 @@ sys.path.insert(0, str(Path(__file__).parent / "_ext"))  # scenario_figures: the
 project = "elevenes"
 author = "the elevenes authors"
 copyright = "2026, the elevenes authors"
-extensions = ["myst_parser", "sphinx.ext.autodoc", "sphinx.ext.napoleon", "scenario_figures"]
+extensions = ["myst_parser", "sphinx.ext.autodoc", "sphinx.ext.napoleon", "scenario_figures",
+              "vocabulary_tables"]
 source_suffix = {".md": "markdown"}
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 4

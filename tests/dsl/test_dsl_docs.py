@@ -1,5 +1,5 @@
 """The card language documents stay true: their examples check as they say, their tables list
-every diagnostic code and every word of the Elevenes for One vocabulary."""
+every diagnostic code and (generated) every word of each game's vocabulary."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ import pytest
 from elevenes.dsl.check import check_tree
 from elevenes.dsl.diagnostics import CODES, INTERNAL, CardFileError
 from elevenes.dsl.parser import parse_text
-from elevenes.games.elevenes_for_one.vocab import VOCABULARY as EFO
+from elevenes.dsl.reference import reference_markdown
+from elevenes.dsl.vocab import VOCABULARIES, vocabulary_for
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 PAGES = ["language.md", "guide-write-a-card.md"]
@@ -72,34 +73,34 @@ def test_every_code_is_in_the_table() -> None:
         assert f"| `{code}` | " in text, code
 
 
-def vocabulary_rows() -> dict[str, str]:
+def test_the_page_shows_the_generated_words_of_every_game() -> None:
     text = (DOCS / "language.md").read_text(encoding="utf-8")
-    section = text.split("### The Elevenes for One vocabulary", 1)[1].split("\n## ", 1)[0]
-    rows = {}
-    for line in section.splitlines():
-        match = re.match(r"\| `(\w+)` \|(.*)", line)
-        if match:
-            rows[match.group(1)] = match.group(2)
-    return rows
+    assert sorted(re.findall(r"^<!-- vocabulary ([a-z0-9-]+) -->$", text, re.M)) == sorted(
+        VOCABULARIES
+    )
 
 
-def test_every_elevenes_for_one_word_is_in_the_vocabulary_tables() -> None:
-    rows = vocabulary_rows()
-    words = {
-        *EFO.events, *EFO.zones, *EFO.filters, *EFO.traits, *EFO.refs, *EFO.tests, *EFO.values,
-        *EFO.verbs, *EFO.grants,
-    }
-    assert words == set(rows)
+@pytest.mark.parametrize("game", sorted(VOCABULARIES))
+def test_the_reference_table_has_a_row_for_every_word(game: str) -> None:
+    v = vocabulary_for(game)
+    rows = {(m.group(1), m.group(2)) for m in re.finditer(
+        r"^\| `(\w+)` \| ([a-z ]+) \|", reference_markdown(game), re.M)}
+    kinds = {"event": v.events, "zone": v.zones, "filter": v.filters, "trait": v.traits,
+             "card reference": v.refs, "test": v.tests, "value": v.values, "grant": v.grants,
+             "verb": v.verbs}
+    assert rows == {(word, kind) for kind, words in kinds.items() for word in words}
 
 
-def test_the_verb_table_matches_the_vocabulary() -> None:
-    rows = vocabulary_rows()
-    after_arrow = {None: "cannot follow `->`", 0: "any number of cards", 1: "1 card",
-                   2: "exactly 2 cards"}
-    for name, verb in EFO.verbs.items():
-        cells = [c.strip() for c in rows[name].split("|")]
-        assert cells[1] == after_arrow[verb.chosen], name
-        assert cells[2] == (f"`{verb.word}`" if verb.chosen is not None else ""), name
+@pytest.mark.parametrize(("game", "verb"), [
+    (game, verb) for game in sorted(VOCABULARIES) for verb in vocabulary_for(game).verbs
+])
+def test_every_verb_has_an_example_that_checks(game: str, verb: str) -> None:
+    v = vocabulary_for(game)
+    example = v.verbs[verb].example
+    assert verb in example.replace(";", " ").split()
+    event = next(iter(v.events))
+    text = f'game {game}\ncard 5 "X" {{\n  on {event} {{ {example} }}\n}}\n'
+    assert check_tree(parse_text(text, "example.cards")) == [], example
 
 
 def fragments() -> list[tuple[str, str]]:

@@ -43,6 +43,7 @@ VOCABULARY = Vocabulary(
             chosen=0,
             word="flip",
             doc="turn face-up cards face down",
+            example="choose player as p; choose 1 face_up in spread(p) except 1, 10 -> flip_down",
             cards_from=("spread",),
         ),
         "exchange": Verb(
@@ -51,6 +52,8 @@ VOCABULARY = Vocabulary(
             chosen=1,
             word="give",
             doc="the chosen card and the named card change places between two kitchens",
+            example="choose player except me as p; choose 1 in kitchen(p) except unpassable as "
+                    "taken; choose 1 in kitchen(me) except unpassable -> exchange taken",
             cards_from=("kitchen",),
         ),
         "set_aside": Verb(
@@ -59,10 +62,16 @@ VOCABULARY = Vocabulary(
             chosen=1,
             word="pass",
             doc="put a kitchen card face down on the table, ready to be passed",
+            example="each player as q { choose 1 in kitchen(q) except unpassable by q -> "
+                    "set_aside }; pass_aside left",
             cards_from=("kitchen",),
         ),
         "pass_aside": Verb(
-            "pass_aside", ("dir",), doc="every card set aside goes to the next player passing"
+            "pass_aside", ("dir",),
+            doc="every card set aside goes to the nearest player in that direction who also "
+                "set one aside (ELV.RULING.PASS-ALONE): a card set aside alone comes back",
+            example="each player as q { choose 1 in kitchen(q) except unpassable by q -> "
+                    "set_aside }; pass_aside right",
         ),
         "pick_back": Verb(
             "pick_back",
@@ -70,6 +79,7 @@ VOCABULARY = Vocabulary(
             chosen=1,
             word="pick",
             doc="pick one back colour (backs)",
+            example="choose player except me as p; choose 1 in backs(me) by p -> pick_back",
             cards_from=("backs",),
         ),
         "arrange": Verb(
@@ -78,17 +88,22 @@ VOCABULARY = Vocabulary(
             chosen=1,
             word="arrange",
             doc="take one arrange action",
+            example="repeat up to 3 { choose 1 in arrangements(me) -> arrange }",
             cards_from=("arrangements",),
         ),
         "show": Verb(
             "show", ("zone", "to", "player"), doc="let one player look at a kitchen",
-            zones=("kitchen",),
+            zones=("kitchen",), example="choose player except me as p; show kitchen(p) to me",
         ),
-        "show_card": Verb("show_card", ("card", "to", "player"), doc="let one player see a card"),
+        "show_card": Verb("show_card", ("card", "to", "player"), doc="let one player see a card",
+                          example="choose player except me as p; choose 1 in kitchen(me) as "
+                                  "shown; show_card shown to p"),
         "reveal": Verb(
-            "reveal", ("zone",), doc="show a kitchen to every player", zones=("kitchen",)
+            "reveal", ("zone",), doc="show a kitchen to every player", zones=("kitchen",),
+            example="reveal kitchen(me)",
         ),
-        "end_round": Verb("end_round", (), doc="it is eleven o'clock: the round ends"),
+        "end_round": Verb("end_round", (), doc="it is eleven o'clock: the round ends",
+                          example="end_round"),
     },
     players=True,
     guests=True,

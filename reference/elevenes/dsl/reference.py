@@ -1,0 +1,133 @@
+"""The reference table of a game's card words, generated from its vocabulary (vocab.py), so
+that the words the docs describe are the words the checker accepts and the compiler binds.
+
+docs/_ext/vocabulary_tables.py puts it into docs/language.md at each line
+``<!-- vocabulary GAME -->``; ``python -m elevenes.dsl.reference GAME`` prints it.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from .vocab import Verb, Vocabulary, vocabulary_for
+
+KINDS = {
+    "card": "a card",
+    "player": "a player (`me` or a name bound by `choose player`)",
+    "zone": "a zone",
+    "int": "a number",
+    "dir": "`left` or `right`",
+}
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def _code(text: str) -> str:
+    return f"`{text}`" if text else ""
+
+
+def verb_arguments(verb: Verb, v: Vocabulary) -> str:
+    """The arguments of a verb as written out, in words."""
+    words: list[str] = []
+    for index, kind in enumerate(verb.params):
+        if kind == "card" and index == 0 and verb.has_target():
+            where = " or ".join(f"`{z}`" for z in verb.cards_from)
+            words.append(f"its target: a card{' of ' + where if where else ''}")
+        elif kind == "zone" and verb.zones:
+            words.append("the zone " + " or ".join(f"`{z}`" for z in verb.zones))
+        elif kind in KINDS:
+            words.append(KINDS[kind])
+        else:
+            words.append(f"the word `{kind}`")
+    return "; ".join(words) or "none"
+
+
+def after_arrow(verb: Verb) -> str:
+    if verb.chosen is None:
+        return "cannot follow `->`"
+    count = "any number of cards" if verb.chosen == 0 else (
+        "1 card" if verb.chosen == 1 else f"exactly {verb.chosen} cards")
+    return f"{count} (action word `{verb.word}`)"
+
+
+def _first(words: dict[str, str] | tuple[str, ...], default: str = "") -> str:
+    return next(iter(words), default)
+
+
+def _zone_example(v: Vocabulary, zone: str) -> str:
+    return f"{zone}(me)" if v.zones.get(zone) else zone
+
+
+def reference_markdown(game: str) -> str:
+    """Markdown tables of every word of ``game``'s vocabulary: what it is, its arguments,
+    what it does and an example."""
+    v = vocabulary_for(game)
+    low, high = v.card_numbers
+    test = _first(v.tests, "")
+    lines: list[str] = [
+        f"Cards are numbered {low} to {high}. "
+        + ("Cards may choose players (`choose player`, `each player`). " if v.players
+           else "Cards cannot choose players. ")
+        + ("A file may define Special Guests. " if v.guests else "A file cannot define guests. ")
+        + ("The rules look at `requires`." if v.requires else "The rules never look at "
+           "`requires` (`E122`)."),
+        "",
+        "| word | kind | arguments | what it does | example |",
+        "|---|---|---|---|---|",
+    ]
+
+    def row(word: str, kind: str, arguments: str, doc: str, example: str) -> None:
+        lines.append(f"| `{word}` | {kind} | {_cell(arguments)} | {_cell(doc)} | "
+                     f"{_cell(_code(example))} |")
+
+    for event, doc in v.events.items():
+        row(event, "event", "none", doc, f"on {event} {{ ... }}")
+    for zone, owned in v.zones.items():
+        pickable = v.choose_from is None or zone in v.choose_from
+        doc = "cards of a player" if owned else "cards of the table"
+        if not pickable:
+            doc += "; counted and tested, never chosen from (`E125`)"
+        row(zone, "zone", "its owner, a player" if owned else "none", doc,
+            f"count(in {_zone_example(v, zone)})")
+    for name, doc in v.filters.items():
+        where = v.filter_zones.get(name, ())
+        zone = where[0] if where else _first(v.choose_from or tuple(v.zones))
+        extra = f" (holds only in {', '.join(f'`{z}`' for z in where)})" if where else ""
+        row(name, "filter", "none", doc + extra, f"any({name} in {_zone_example(v, zone)})")
+    for name, doc in v.traits.items():
+        zone = _first(v.choose_from or tuple(v.zones))
+        row(name, "trait", "none", doc + "; also a filter",
+            f"count({name} in {_zone_example(v, zone)})")
+    for name, doc in v.refs.items():
+        named = v.ref_zones.get(name)
+        row(name, "card reference", "none",
+            doc + (f" (a card of `{named}`)" if named else ""),
+            f"{test}({name})" if test else name)
+    for name, doc in v.tests.items():
+        row(name, "test", "a card", doc, f"if {name}(self) {{ ... }}")
+    for name, doc in v.values.items():
+        row(name, "value", "none", doc, f"if {name} >= 2 {{ ... }}")
+    for name, doc in v.grants.items():
+        row(name, "grant", "a set of cards, then a condition", doc,
+            f"grant {name} in {_zone_example(v, _first(tuple(v.zones)))} while {test}(self)")
+    for name, verb in v.verbs.items():
+        row(name, "verb", f"{verb_arguments(verb, v)}; after `->`: {after_arrow(verb)}",
+            verb.doc, verb.example)
+    if v.needed:
+        lines += ["", "Some card in force must use "
+                  + ", ".join(f"`{verb}` ({why})" for verb, why in v.needed.items())
+                  + ": otherwise `E127`."]
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    for game in args:
+        sys.stdout.write(reference_markdown(game))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
