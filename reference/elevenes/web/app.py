@@ -21,14 +21,20 @@ from typing import Any
 
 import yaml
 from jinja2 import Environment, PackageLoader, select_autoescape
-from markupsafe import Markup, escape
+from markupsafe import Markup
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
+from starlette.responses import (
+    FileResponse,
+    HTMLResponse,
+    PlainTextResponse,
+    RedirectResponse,
+    Response,
+)
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -64,19 +70,37 @@ def docs_anchor(rule_id: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", rule_id.lower()).strip("-")
 
 
-def rule_html(text: str) -> Markup:
-    """A rule's MyST text as escaped paragraphs, each rule id a link to its page."""
-    from ..rulebook.cli import plain_inline
+@lru_cache(maxsize=1)
+def markdown() -> Any:
+    """The Markdown parser of rule texts: CommonMark with tables (markdown-it-py, the parser
+    MyST is built on), raw HTML in the text shown as text."""
+    from markdown_it import MarkdownIt
 
-    parts = []
-    for paragraph in re.split(r"\n\s*\n", text.strip()):
-        if not paragraph.strip() or paragraph.lstrip().startswith("```"):
-            continue
-        plain = "\n".join(plain_inline(line) for line in paragraph.splitlines())
-        linked = RULE_ID.sub(lambda m: f'<a href="/rules/{m.group(0)}">{m.group(0)}</a>',
-                             str(escape(plain)))
-        parts.append(f"<p>{linked}</p>")
-    return Markup("\n".join(parts))
+    return MarkdownIt("commonmark", {"html": False}).enable("table")
+
+
+def rule_html(text: str) -> Markup:
+    """A rule's MyST text as HTML (paragraphs, lists, tables, code), each rule id named in
+    its words a link to its page.  MyST roles (``{ref}`words <ID>```) are read as the
+    terminal reads them (``words (ID)``)."""
+    from ..rulebook.cli import _ROLE
+
+    def role(found: re.Match[str]) -> str:
+        shown, target = found.group(1).strip(), (found.group(2) or "").strip()
+        return f"{shown} ({target})" if shown and target else shown or target
+
+    drawn = markdown().render(_ROLE.sub(role, text.strip()))
+    parts, inside_link = [], False
+    for piece in re.split(r"(<[^>]*>)", drawn):  # link the ids in the text, not in tags
+        if piece.startswith("<"):
+            inside_link = piece.startswith("<a ") or (inside_link and piece != "</a>")
+            parts.append(piece)
+        elif inside_link:
+            parts.append(piece)
+        else:
+            parts.append(RULE_ID.sub(lambda m: f'<a href="/rules/{m.group(0)}">{m.group(0)}'
+                                               "</a>", piece))
+    return Markup('<div class="rule-text">' + "".join(parts) + "</div>")
 
 
 def rulings_about(rule_id: str) -> list[Rule]:
@@ -150,6 +174,16 @@ def scenario_figures(ids: list[str], book: Any) -> str:
         if isinstance(item, Scenario) and item.id in wanted:
             parts.append(figure(play(item), inline_image, book, lambda rid: f"/rules/{rid}"))
     return "".join(parts)
+
+
+def game_fields(game_id: str) -> dict[str, Any]:
+    """What the new-game form offers for a game, read from the game's own options: the number
+    of players (when it has that option: its range and default) and the other options."""
+    specs = {spec.name: spec for spec in load_game(game_id).option_specs}
+    players = specs.pop("players", None)
+    others = [f"{spec.name}={str(spec.default).lower() if spec.kind is bool else spec.default}"
+              for spec in specs.values()]
+    return {"game": game_id, "players": players, "others": others}
 
 
 class Timing:
@@ -235,8 +269,17 @@ class Web:
 
     # -- home and games ------------------------------------------------------------------------
     async def home(self, request: Request) -> Response:
-        return self.page("home.html", games=self.store.games(), ids=game_ids(),
-                         card_files=self.store.card_files())
+        chosen = request.query_params.get("game", "elevenes-for-one")
+        chosen = chosen if chosen in REGISTRY else "elevenes-for-one"
+        return self.page("home.html", games=self.store.games(), ids=game_ids(), chosen=chosen,
+                         fields=game_fields(chosen), card_files=self.store.card_files())
+
+    async def new_game_fields(self, request: Request) -> Response:
+        """The fields of the new-game form for one game (fetched when the game is chosen)."""
+        game_id = request.query_params.get("game", "")
+        if game_id not in REGISTRY:
+            raise ElevenesError(f"unknown game {game_id!r}; known games: {', '.join(game_ids())}")
+        return self.page("game_fields.html", fields=game_fields(game_id))
 
     async def new_game(self, request: Request) -> Response:
         form = await self.form(request)
@@ -382,12 +425,22 @@ class Web:
         if game is not None and game not in book.games():
             raise ElevenesError(f"the rulebook has no chapter for game {game!r}; it has: "
                                 f"{', '.join(book.games())}")
+        terms: list[str] = []
         if query:
             found = book.search(query.split(), game=game)
+            from ..rulebook.index import _WORD  # the words the search looks for
+
+            terms = list(dict.fromkeys(w.lower() for w in _WORD.findall(query)))
         else:
             found = [r for r in book if game is None or r.game == game]
-        return self.page("rules.html", query=query, game=game or "", found=found,
-                         games=book.games())
+        rows = []
+        for r in found[:300]:  # each rule with the words it does not mention
+            words = f"{r.id}\n{r.title}\n{r.text}".lower()
+            rows.append((r, [t for t in terms if t not in words]))
+        every = sum(1 for r in found if all(t in f"{r.id}\n{r.title}\n{r.text}".lower()
+                                              for t in terms))
+        return self.page("rules.html", query=query, game=game or "", found=found, rows=rows,
+                         terms=terms, every=every, games=book.games())
 
     async def rule(self, request: Request) -> Response:
         book = load_rulebook()
@@ -614,6 +667,12 @@ class Web:
         return self.page(template, job=job)
 
 
+async def favicon(request: Request) -> Response:
+    """The site's icon (browsers ask for /favicon.ico whatever the page says)."""
+    return FileResponse(HERE / "static" / "favicon.svg", media_type="image/svg+xml",
+                        headers={"Cache-Control": "max-age=86400"})
+
+
 def create_app(data: Path, docs: Path | None = None, warm: bool = False) -> Starlette:
     """The application over the data folder ``data``; ``docs``: a built documentation site
     to link rules to; ``warm``: read the conformance suite at once in the background (the
@@ -624,6 +683,7 @@ def create_app(data: Path, docs: Path | None = None, warm: bool = False) -> Star
     routes = [
         Route("/", web.home),
         Route("/games", web.new_game, methods=["POST"]),
+        Route("/games/fields", web.new_game_fields),
         Route("/game/{name}.json", web.download_game),
         Route("/game/{name}", web.show_game),
         Route("/game/{name}/act", web.act, methods=["POST"]),
@@ -643,6 +703,7 @@ def create_app(data: Path, docs: Path | None = None, warm: bool = False) -> Star
         Route("/cards/check", web.cards_check, methods=["POST"]),
         Route("/cards/save", web.cards_save, methods=["POST"]),
         Route("/jobs/{job}", web.job_page),
+        Route("/favicon.ico", favicon),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
     if web.docs is not None:

@@ -13,6 +13,8 @@ from pathlib import Path
 from ..core.errors import BadOption, ElevenesError
 from .store import default_data_dir
 
+GRACE_SECONDS = 1
+
 
 def default_docs() -> Path:
     """The built documentation of a source checkout (``sphinx-build docs docs/_build/html``)."""
@@ -51,7 +53,10 @@ def run(args: argparse.Namespace) -> int:
     print(f"elevenes serve: http://{args.host}:{args.port}/  (data in {data}; Ctrl-C stops)",
           flush=True)
     try:
-        uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+        # SIGTERM or Ctrl-C: requests under way get a second to finish, and an idle
+        # kept-alive connection is closed at once; the server is gone well within 2 s
+        uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
+                    timeout_graceful_shutdown=GRACE_SECONDS, timeout_keep_alive=5)
     except OSError as exc:
         raise ElevenesError(f"cannot listen on {args.host}:{args.port}: {exc}") from None
     return 0
