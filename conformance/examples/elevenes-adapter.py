@@ -2,7 +2,8 @@
 """Elevenes (2-4 players) in plain Python, speaking the conformance adapter protocol.
 
 Written from rulebook/elevenes/rules.md, docs/formats/elevenes.md and docs/protocol.md.
-Standard library only.  The Special Guests are read from rulebook/elevenes/guests-illustrative.cards
+Standard library only.  The Special Guests are those the runner sends with `start`
+(`guest_cards`); without them they are read from rulebook/elevenes/guests-illustrative.cards
 (and the `guest_file` option's file, whose guests replace those of the same numbers).
 
 Options (docs/suite.md, "Profiles"):
@@ -1089,7 +1090,11 @@ def main():
                 options = req.get("options") or {}
                 st = new_game(options)
                 GUESTS.clear()
-                GUESTS.update(guests_of(st["options"]))
+                if req.get("guest_cards") is not None:  # the guests in play, sent by the runner
+                    GUESTS.update({g["number"]: {"name": g["name"], "wants": g["wants"]}
+                                   for g in req["guest_cards"]})
+                else:
+                    GUESTS.update(guests_of(st["options"]))
                 reply["num_players"] = nplayers(st)
                 reply["profiles"] = DECLARED
             elif cmd == "stop":

@@ -25,6 +25,7 @@ from typing import IO, Any
 from ..core.api import Json
 from .model import PROFILES, RULES
 from .schemas import first_error, format_path, validator
+from .start_fields import start_fields
 from .subject import Refusal, SetupRefused, StateView, Subject, SubjectError, Unsupported
 
 DEFAULT_TIMEOUT = 10.0
@@ -273,7 +274,7 @@ class AdapterSubject(Subject):
     # -- the Subject operations ---------------------------------------------------------
     def start(self, game: str, options: Json) -> None:
         self._game = game
-        response = self.request("start", game=game, options=options)
+        response = self.request("start", game=game, options=options, **start_fields(game, options))
         if not response["ok"]:
             if response.get("unsupported"):
                 raise Unsupported(_error_text(response))

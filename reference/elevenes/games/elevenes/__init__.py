@@ -39,6 +39,18 @@ def make_game(options: Mapping[str, Any] | None = None, cards: str | None = None
     return ElvGame(options, load_cards(cards, guest_file))
 
 
+def guest_cards(options: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+    """The Special Guests in play with ``options`` (the shipped illustrative guests, those of
+    the ``guest_file`` option replacing the ones of the same numbers), as the adapter protocol
+    sends them with ``start``: ``{number, name, wants}`` in ascending number."""
+    guest_file = str((options or {}).get("guest_file", "") or "") or None
+    guests = load_cards(None, guest_file).guests
+    return [
+        {"number": g.number, "name": g.name, "wants": list(g.wants)}
+        for _, g in sorted(guests.items())
+    ]
+
+
 def guests_are_illustrative(game: ElvGame) -> bool:
     """True while every guest in play comes from the shipped illustrative file."""
     return all(
@@ -46,4 +58,6 @@ def guests_are_illustrative(game: ElvGame) -> bool:
     )
 
 
-__all__ = ["ElvGame", "ElvState", "guests_are_illustrative", "load_cards", "make_game"]
+__all__ = [
+    "ElvGame", "ElvState", "guest_cards", "guests_are_illustrative", "load_cards", "make_game",
+]
