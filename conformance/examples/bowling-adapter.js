@@ -551,6 +551,7 @@ function handle(req) {
       if (names.length) return { seq, ok: false, error: `${GAME} has no options (got '${names[0]}')` };
       state = initialState();
       reply.num_players = 1;
+      reply.profiles = ['rules', 'strict']; // it makes the format page's consistency checks
       return reply;
     }
     case 'setup':

@@ -600,6 +600,7 @@ def handle(request, holder):
             }
         holder["game"] = Game(request.get("options") or {})
         reply["num_players"] = 1
+        reply["profiles"] = ["rules", "strict"]  # it makes the format page's consistency checks
         return reply
     if cmd == "stop":
         return reply

@@ -17,7 +17,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..core.errors import ElevenesError
 from ..paths import conformance_dir
-from .model import PROFILES, RULES, Item, Json, Observe, Perft, Scenario, Step
+from .model import PROFILES, RULES, STRICT, Item, Json, Observe, Perft, Scenario, Step
 from .schemas import first_error, format_path, require_validator, validator
 
 SUFFIXES = (".yaml", ".yml")
@@ -157,6 +157,7 @@ def load_file(path: Path | str, require_id: bool = True) -> list[Item]:
         _check_folder(perft.game, folder_game, ["game"], fail)
         return [perft]
 
+    _check_strict(data, fail)
     error = first_error(require_validator("scenario.schema.json"), data)
     if error:
         raise fail(error[1], error[0])
@@ -186,6 +187,21 @@ def load_file(path: Path | str, require_id: bool = True) -> list[Item]:
             )
         seen[item.id] = number
     return items
+
+
+def _check_strict(data: dict[str, Any], fail: Fail) -> None:
+    """Only a scenario whose set-up must be refused can be in the strict profile."""
+    docs = data.get("scenarios") if "scenarios" in data else [data]
+    if not isinstance(docs, list):
+        return
+    for index, doc in enumerate(docs):
+        if isinstance(doc, dict) and doc.get("profile") == STRICT and "setup_refused" not in doc:
+            where: list[str | int] = ["scenarios", index] if "scenarios" in data else []
+            raise fail(
+                "strict is the profile of a set-up that must be refused (setup_refused: true); "
+                "every other scenario is in the rules profile",
+                [*where, "profile"],
+            )
 
 
 def _name_scenarios(data: dict[str, Any], stem: str) -> None:
