@@ -72,9 +72,21 @@ def test_every_broken_file_exits_1_with_its_code(capsys: pytest.CaptureFixture[s
     files = sorted(BROKEN.glob("*.cards"))
     code, out, err = check(capsys, *files)
     assert code == 1 and err == ""
-    found = {line.split(": ")[1].split()[0] for line in out.splitlines() if ": E" in line}
+    found = {line.split(": ")[1].split()[0] for line in out.splitlines()
+             if ": E" in line or ": W" in line}
     assert found == set(CODES)
-    assert out.splitlines()[-1] == f"{len(files)} problems in {len(files)} files"
+    warned = [f for f in files if f.name.startswith("W")]  # a warning is not a problem
+    assert warned and all(f"{f}: ok, 1 card" in out.splitlines() for f in warned)
+    broken = len(files) - len(warned)
+    assert out.splitlines()[-1] == f"{broken} problems in {broken} files"
+
+
+def test_a_warning_alone_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
+    [warned] = BROKEN.glob("W130-*.cards")
+    code, out, err = check(capsys, str(warned))
+    assert code == 0 and err == ""
+    assert out.splitlines()[0].startswith(f"{warned}:4:6: W130 card 6 has no `value`")
+    assert out.splitlines()[-1] == f"{warned}: ok, 1 card"
 
 
 def test_a_missing_path_is_a_diagnostic(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -59,6 +59,18 @@ EXPECTED: dict[str, tuple[str, int, int, str | None]] = {
         "E124", 6, 31, "`return_after_self` acts on cards in `discard`",
     ),
     "E126-face-up-in-discard.cards": ("E126", 6, 20, "`face_up` holds only in `pantry`"),
+    "E128-repeat-acts-once.cards": (
+        "E128", 6, 5,
+        "drop the repeat, or choose the cards inside it: repeat up to 2 { choose 1 ... -> "
+        "flip_down }",
+    ),
+    "E129-lone-set-aside.cards": (
+        "E129", 7, 5,
+        "let every player set_aside: each player as q { choose 1 in ... by q -> set_aside }",
+    ),
+    "W130-value-left-out.cards": (
+        "W130", 4, 6, 'write: card 6 "Fine China" value 2 ..., or value 0 to mean it',
+    ),
     "E127-no-card-ends-the-round.cards": (
         "E127", 4, 6,
         "card 11 replaces Elevenses, the card that did; keep `end_round` in some card's effect",
@@ -92,8 +104,11 @@ def test_first_line_says_what_is_wrong(name: str) -> None:
 def test_broken_file_gives_its_diagnostic(name: str) -> None:
     code, line, column, hint = EXPECTED[name]
     path = BROKEN / name
-    tree, found = check_file(path)
+    tree, found = check_file(path, warnings=True)
     assert [(d.code, d.line, d.column) for d in found] == [(code, line, column)]
+    assert found[0].severity == ("warning" if code.startswith("W") else "error")
+    if code.startswith("W"):  # a warning does not stop the file from loading
+        assert check_file(path)[1] == []
     diagnostic = found[0]
     assert diagnostic.path == str(path)
     assert diagnostic.message

@@ -30,13 +30,16 @@ from elevenes.games.elevenes_for_one.game import PRIMITIVES as EFO_PRIMITIVES
 
 HOSTS: dict[str, Any] = {"elevenes": ElvPrimitives(), "elevenes-for-one": EFO_PRIMITIVES}
 
+# a card taken at random from another player and one of the owner's, both named with `as`,
+# set aside by name, then passed: the two cards change hands
 STEAL = """\
 game elevenes
 
 card 3 "Milk" value 1 rule ELV.CARD.MILK {
   on play {
     choose player except me as p; choose 1 at random in kitchen(p) except unpassable as stolen
-    set_aside stolen; pass_aside right
+    choose 1 in kitchen(me) except unpassable as mine
+    set_aside stolen; set_aside mine; pass_aside right
   }
 }
 """

@@ -150,6 +150,7 @@ class Checker:
                     )
                 handled.setdefault(event, at)
             self.block(handler.body, _Scope())
+            self.gathered(handler.body)
 
     # -- statements --------------------------------------------------------------------------
     def block(self, body: Iterable[ast.Stmt], scope: _Scope) -> None:
@@ -186,9 +187,79 @@ class Checker:
                 self.report(
                     stmt.pos, "E118", "`repeat up to` needs a count of 1 or more and a body"
                 )
+            else:
+                self.repeat_once(stmt)
             self.block(stmt.body, scope.copy())
         elif isinstance(stmt, ast.Call):
             self.call(stmt, scope, chosen=None)
+
+    def repeat_once(self, stmt: ast.Repeat) -> None:
+        """E128: a repeated block that chooses nothing and whose verbs, done again at once,
+        change nothing: the owner is asked again and again for what can happen only once."""
+        if stmt.count < 2:
+            return
+        verbs: list[str] = []
+        for inner in stmt.body:
+            if isinstance(inner, ast.Nothing):
+                continue
+            if not isinstance(inner, ast.Call):
+                return  # a choice, a condition, a nested block: each round may differ
+            verbs.append(inner.verb)
+        known = [self.v.verbs[name] for name in verbs if name in self.v.verbs]
+        if not known or len(known) != len(verbs) or any(verb.again for verb in known):
+            return
+        names = ", ".join(f"`{name}`" for name in dict.fromkeys(verbs))
+        self.report(
+            stmt.pos, "E128",
+            f"`repeat up to {stmt.count}` repeats {names} on the same cards: it asks "
+            f"{stmt.count} times and acts once",
+            "drop the repeat, or choose the cards inside it: "
+            f"repeat up to {stmt.count} {{ choose 1 ... -> {verbs[0]} }}",
+        )
+
+    def gathered(self, body: tuple[ast.Stmt, ...]) -> None:
+        """E129: a verb that gathers what several players did (pass_aside) after a single
+        statement of the verb it gathers (set_aside) outside `each player`: one card only,
+        and it goes back to the player who set it aside."""
+        sites: dict[str, int] = {}  # verb -> statements outside `each player` that use it
+        looped: set[str] = set()  # verbs used inside `each player`
+
+        def walk(stmts: Iterable[ast.Stmt], in_each: bool) -> None:
+            for stmt in stmts:
+                if isinstance(stmt, ast.EachPlayer):
+                    walk(stmt.body, True)
+                    continue
+                if isinstance(stmt, ast.If):
+                    walk(stmt.then, in_each)
+                    walk(stmt.orelse, in_each)
+                    continue
+                if isinstance(stmt, ast.May | ast.Repeat):
+                    if isinstance(stmt, ast.Repeat):
+                        looped.update(c.verb for c in calls(stmt.body))
+                    walk(stmt.body, in_each)
+                    continue
+                call = stmt.apply if isinstance(stmt, ast.ChooseCards) else stmt
+                if not isinstance(call, ast.Call):
+                    continue
+                verb = self.v.verbs.get(call.verb)
+                if verb is not None and verb.gathers and verb.gathers not in looped:
+                    count = sites.get(verb.gathers, 0)
+                    if count <= 1:
+                        what = "nothing is" if count == 0 else "only one card can be"
+                        self.report(
+                            call.pos, "E129",
+                            f"{what} `{verb.gathers}` before `{call.verb}` here: "
+                            + ("it does nothing" if count == 0 else
+                               f"`{call.verb}` hands it back to the player who set it aside"),
+                            f"let every player {verb.gathers}: each player as q "
+                            f"{{ choose 1 in ... by q -> {verb.gathers} }}",
+                        )
+                if in_each:
+                    looped.add(call.verb)
+                else:
+                    sites[call.verb] = sites.get(call.verb, 0) + 1
+
+        walk(body, False)
 
     def bind(self, name: str, pos: ast.Pos, scope: _Scope, into: set[str]) -> None:
         if name in scope.cards or name in scope.players or name in self.v.refs:
@@ -456,7 +527,7 @@ def check_set(trees: Sequence[ast.CardFile], vocabulary: Vocabulary) -> list[Dia
     """E127: the cards in force (a later file replaces a card of the same number) must use
     each verb the game needs, e.g. Elevenes' `end_round`.  Reported in the last file, at the
     card that replaced one that used it."""
-    if not trees or not vocabulary.needed:
+    if not trees:
         return []
     in_force: dict[int, ast.CardDef] = {}
     before: dict[int, set[str]] = {}  # the verbs of the cards the last file replaces
@@ -470,6 +541,21 @@ def check_set(trees: Sequence[ast.CardFile], vocabulary: Vocabulary) -> list[Dia
     used = set().union(*(card_verbs(card) for card in in_force.values()))
     last = trees[-1]
     found: list[Diagnostic] = []
+    earlier: dict[int, ast.CardDef] = {}
+    for tree in trees[:-1]:
+        for card in tree.cards:
+            earlier[card.number] = card
+    for card in last.cards:
+        replaced = earlier.get(card.number)
+        if (vocabulary.scores_value and card.value is None and replaced is not None
+                and replaced.value):
+            found.append(Diagnostic(
+                last.path, card.pos.line, card.pos.column, "W130",
+                f"card {card.number} has no `value`, so it is worth 0; the {replaced.name} it "
+                f"replaces was worth {replaced.value}",
+                f"write: card {card.number} \"{card.name}\" value {replaced.value} ..., "
+                "or value 0 to mean it",
+            ))
     for verb, why in vocabulary.needed.items():
         if verb in used:
             continue

@@ -1,6 +1,7 @@
 """``elevenes check FILE...``: check .cards files and report every problem.
 
-Exit status: 0 every file is clean (``FILE: ok, N cards``); 1 at least one diagnostic,
+Exit status: 0 every file is clean (``FILE: ok, N cards``, after any warning: a W code,
+which does not stop the file from loading); 1 at least one error diagnostic,
 each printed as ``file:line:col: CODE message`` with its hint, then a count; 2 a usage
 error (no file given, an unknown ``--game``).  A path that does not exist or cannot be read
 is a diagnostic (E121, exit 1), not a usage error, so that an editor running the command on
@@ -45,7 +46,7 @@ def diagnostic_json(diagnostic: Diagnostic) -> str:
             "code": diagnostic.code,
             "message": diagnostic.message,
             "hint": diagnostic.hint,
-            "severity": "error",
+            "severity": diagnostic.severity,
         },
         ensure_ascii=False,
     )
@@ -60,12 +61,13 @@ def check(paths: list[str], game: str | None, as_json: bool, out: TextIO) -> int
     problems = 0
     broken = 0
     for path in paths:
-        tree, found = check_file(path, game)
-        if found:
-            problems += len(found)
+        tree, found = check_file(path, game, warnings=True)
+        for diagnostic in found:
+            print(diagnostic_json(diagnostic) if as_json else str(diagnostic), file=out)
+        errors = [d for d in found if d.severity == "error"]
+        if errors:
+            problems += len(errors)
             broken += 1
-            for diagnostic in found:
-                print(diagnostic_json(diagnostic) if as_json else str(diagnostic), file=out)
         elif tree is not None and not as_json:
             counts = [_plural(len(tree.cards), "card")] if tree.cards or not tree.guests else []
             if tree.guests:

@@ -39,6 +39,9 @@ CODES: dict[str, str] = {
     "E125": "choice from a zone no card is chosen from",
     "E126": "filter that never holds in its zone",
     "E127": "a verb the game needs no card uses",
+    "E128": "a repeated block that can only act once",
+    "E129": "cards gathered from one player only go back to them",
+    "W130": "a card replacing one with a value leaves `value` out (warning)",
 }
 
 INTERNAL = "E900"
@@ -54,6 +57,11 @@ class Diagnostic:
     code: str
     message: str
     hint: str = ""
+
+    @property
+    def severity(self) -> str:
+        """``warning`` (a W code: the file still loads) or ``error``."""
+        return "warning" if self.code.startswith("W") else "error"
 
     def __str__(self) -> str:
         text = f"{self.path}:{self.line}:{self.column}: {self.code} {self.message}"

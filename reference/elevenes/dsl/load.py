@@ -29,10 +29,11 @@ def internal_error(path: Path | str, exc: BaseException) -> Diagnostic:
 
 
 def check_file(
-    path: Path | str, game: str | None = None
+    path: Path | str, game: str | None = None, warnings: bool = False
 ) -> tuple[ast.CardFile | None, list[Diagnostic]]:
-    """Parse and check one file: its tree (None if it cannot be parsed) and its problems.
-    Never raises: an unexpected exception becomes an internal-error diagnostic."""
+    """Parse and check one file: its tree (None if it cannot be parsed) and its problems
+    (errors; warnings too, after them, if ``warnings``).  Never raises: an unexpected
+    exception becomes an internal-error diagnostic."""
     try:
         tree = parse_file(path)
     except CardFileError as exc:
@@ -43,6 +44,8 @@ def check_file(
         found = check_tree(tree, expected_game=game, known_rule=_known_rule())
         if not found:
             found = _check_with_shipped(tree, path)
+        if not warnings:
+            found = [d for d in found if d.severity == "error"]
         return tree, found
     except Exception as exc:
         return tree, [internal_error(path, exc)]
@@ -100,7 +103,7 @@ def load_card_set(game: str, host: Any, user_file: str | Path | None = None) -> 
         paths.append(user_file)
     trees, problems = check_files(paths, game)
     if not problems:
-        problems = check_set(trees, vocabulary_for(game))
+        problems = [d for d in check_set(trees, vocabulary_for(game)) if d.severity == "error"]
     if problems:
         raise CardFileError(problems)
     try:

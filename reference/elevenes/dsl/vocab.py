@@ -30,6 +30,13 @@ class Verb:
     zones: tuple[str, ...] = ()
     cards_from: tuple[str, ...] = ()
     example: str = ""  # a line of a card using the word (the reference table shows it)
+    # False when doing it again at once, with the same arguments, changes nothing (flip a
+    # card face down twice): `repeat up to N` of only such calls is refused (E128)
+    again: bool = True
+    # a verb that acts on what several players did with another verb before it in the same
+    # effect (pass_aside on the cards of set_aside): with one player's card it does nothing
+    # (E129)
+    gathers: str = ""
 
     # The one calling convention, read by the checker, the compiler and the host check below:
     # a verb that can follow `->` (``chosen`` is not None) and whose first argument is a card
@@ -67,6 +74,7 @@ class Vocabulary:
     players: bool = False  # may cards choose players?
     guests: bool = False  # may the file define Special Guests?
     requires: bool = True  # does the game look at a card's `requires` (E122 if not)?
+    scores_value: bool = True  # does a card's `value` count in the game (W130 if left out)?
     # the zones a `choose` may pick cards from (E125); None means every zone
     choose_from: tuple[str, ...] | None = None
     # the zone each card reference always names a card of (E124), e.g. next -> pantry

@@ -144,8 +144,8 @@ class Primitives:
             return
         card = chosen[0]
         holder = st.holder(card)
-        if holder < 0:
-            return
+        if holder < 0 or st.aside[holder] >= 0:
+            return  # not in a kitchen, or its holder already has a card waiting (one each)
         st.kitchen[holder].remove(card)
         st.aside[holder] = card
 

@@ -42,6 +42,7 @@ VOCABULARY = Vocabulary(
             ("card",),
             chosen=0,
             word="flip",
+            again=False,
             doc="turn face-up cards face down",
             example="choose player as p; choose 1 face_up in spread(p) except 1, 10 -> flip_down",
             cards_from=("spread",),
@@ -61,13 +62,15 @@ VOCABULARY = Vocabulary(
             ("card",),
             chosen=1,
             word="pass",
-            doc="put a kitchen card face down on the table, ready to be passed",
+            again=False,
+            doc="put a kitchen card face down on the table, ready to be passed (one per "
+                "player at a time)",
             example="each player as q { choose 1 in kitchen(q) except unpassable by q -> "
                     "set_aside }; pass_aside left",
             cards_from=("kitchen",),
         ),
         "pass_aside": Verb(
-            "pass_aside", ("dir",),
+            "pass_aside", ("dir",), again=False, gathers="set_aside",
             doc="every card set aside goes to the nearest player in that direction who also "
                 "set one aside (ELV.RULING.PASS-ALONE): a card set aside alone comes back",
             example="each player as q { choose 1 in kitchen(q) except unpassable by q -> "
@@ -78,6 +81,7 @@ VOCABULARY = Vocabulary(
             ("card",),
             chosen=1,
             word="pick",
+            again=False,
             doc="pick one back colour (backs)",
             example="choose player except me as p; choose 1 in backs(me) by p -> pick_back",
             cards_from=("backs",),
@@ -92,17 +96,19 @@ VOCABULARY = Vocabulary(
             cards_from=("arrangements",),
         ),
         "show": Verb(
-            "show", ("zone", "to", "player"), doc="let one player look at a kitchen",
+            "show", ("zone", "to", "player"), doc="let one player look at a kitchen", again=False,
             zones=("kitchen",), example="choose player except me as p; show kitchen(p) to me",
         ),
         "show_card": Verb("show_card", ("card", "to", "player"), doc="let one player see a card",
+                          again=False,
                           example="choose player except me as p; choose 1 in kitchen(me) as "
                                   "shown; show_card shown to p"),
         "reveal": Verb(
             "reveal", ("zone",), doc="show a kitchen to every player", zones=("kitchen",),
+            again=False,
             example="reveal kitchen(me)",
         ),
-        "end_round": Verb("end_round", (), doc="it is eleven o'clock: the round ends",
+        "end_round": Verb("end_round", (), doc="it is eleven o'clock: the round ends", again=False,
                           example="end_round"),
     },
     players=True,

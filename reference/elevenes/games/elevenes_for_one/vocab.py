@@ -32,12 +32,13 @@ VOCABULARY = Vocabulary(
     values={"minutes": "minutes left on the clock"},
     grants={},
     requires=False,  # the solo game has no condition on using or scoring a card
+    scores_value=False,  # the rating goes by the top card's number (EFO.RATING), not a value
     # the trolley is a pile of scored cards in order: no rule ever picks a card from it
     choose_from=("pantry", "discard"),
     ref_zones={"next": "pantry", "first": "pantry"},
     filter_zones={"face_up": ("pantry",), "face_down": ("pantry",)},
     verbs={
-        "flip_down": Verb("flip_down", ("card",), chosen=0, word="flip",
+        "flip_down": Verb("flip_down", ("card",), chosen=0, word="flip", again=False,
                           doc="turn face-up pantry cards face down (not unflippable ones)",
                           cards_from=("pantry",),
                           example="choose 1 face_up in pantry except self -> flip_down"),
@@ -45,18 +46,21 @@ VOCABULARY = Vocabulary(
                      doc="swap the places of two pantry cards", cards_from=("pantry",),
                      example="choose exactly 2 face_up in pantry except self -> swap"),
         "return_after_self": Verb("return_after_self", ("card",), chosen=1, word="return",
+                                  again=False,
                                   doc="put a discarded card face up just after this card",
                                   cards_from=("discard",),
                                   example="choose 1 in discard -> return_after_self"),
-        "score": Verb("score", ("card",), chosen=1, word="score",
+        "score": Verb("score", ("card",), chosen=1, word="score", again=False,
                       doc="score a discarded card (the whole of option 3A)",
                       cards_from=("discard",), example="choose 1 scorable in discard -> score"),
         "send_to_end": Verb("send_to_end", ("card",), chosen=1, word="move",
                             doc="put a pantry card last, face up", cards_from=("pantry",),
                             example="choose 1 in pantry except self -> send_to_end"),
-        "reshuffle": Verb("reshuffle", ("zone",), doc="collect the pantry and go to step 1",
+        "reshuffle": Verb("reshuffle", ("zone",), again=False,
+                          doc="collect the pantry and go to step 1",
                           zones=("pantry",), example="reshuffle pantry"),
-        "cost": Verb("cost", ("int",), doc="the minutes this use or score costs (1 unless a "
+        "cost": Verb("cost", ("int",), again=False,
+                     doc="the minutes this use or score costs (1 unless a "
                      "card says otherwise)", example="cost 2"),
     },
 )
