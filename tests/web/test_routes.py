@@ -373,10 +373,18 @@ def test_a_card_file_saved_played_and_analysed(client: Any, tmp_path: Path) -> N
     assert client.get("/cards?name=nothere").status_code == 400
 
 
+def place_button(page: str, card: str, place: str) -> str:
+    """The value of the button that puts the card labelled ``card`` in ``place``."""
+    found = re.search(rf'value="([^"]+@{re.escape(place)})" class="spot[^"]*" '
+                      rf'title="{re.escape(html.escape(card))}: ', page)
+    assert found, f"no button putting {card} in {place}"
+    return html.unescape(found.group(1))
+
+
 def test_cards_clicked_into_places(client: Any) -> None:
     """Each click puts a card last in a place of the typed position and sets it up again when
-    state_from_json accepts it; else the typed position stays, with the set-up check's
-    message."""
+    state_from_json accepts it; else the position before the click stays (the markers agree
+    with the picture), with the set-up check's message."""
     url = client.post("/disputes", data={"from": "start", "game": "elevenes-for-one"},
                       follow_redirects=False).headers["location"]
     doc = {"game": "elevenes-for-one", "phase": "turn", "minutes": 5, "trolley": [1, 2],
@@ -384,9 +392,12 @@ def test_cards_clicked_into_places(client: Any) -> None:
                       [9, "up"], [10, "up"], [11, "up"]], "discard": [], "cursor": 0}
     page = client.get(url).text
     assert page.count('name="place"') == 11 * 5
-    response = client.post(url + "/setup", data={"setup": json.dumps(doc), "place": "3:trolley"},
-                           follow_redirects=False)
-    assert response.status_code == 303
+    client.post(url + "/setup", data={"setup": json.dumps(doc)})
+    page = client.get(url).text
+    response = client.post(url + "/setup", data={
+        "setup": json.dumps(doc), "place": place_button(page, "(3) Milk", "trolley")},
+        follow_redirects=False)
+    assert response.status_code == 303 and "placing=1" in response.headers["location"]
     setup = yaml.safe_load(client.get(url + ".yaml").text)["setup"]
     assert setup["trolley"] == [1, 2, 3] and [3, "up"] not in setup["pantry"]
     # the discard pile holds three cards at most: a fourth is refused by the set-up check
@@ -394,7 +405,12 @@ def test_cards_clicked_into_places(client: Any) -> None:
     for card in (9, 10, 11):
         doc["pantry"].remove([card, "up"])
         doc["discard"].append(card)
-    refused = client.post(url + "/setup", data={"setup": json.dumps(doc), "place": "8:discard"})
+    client.post(url + "/setup", data={"setup": json.dumps(doc)})
+    page = client.get(url).text
+    before = re.search(r'id="setup-text">(.*?)</textarea>', page, re.DOTALL)
+    refused = client.post(url + "/setup", data={
+        "setup": html.unescape(before.group(1) if before else ""),
+        "place": place_button(page, "(8) Sandwiches", "discard")})
     assert refused.status_code == 422
     game = load_game("elevenes-for-one")
     tried = dict(doc, pantry=[e for e in doc["pantry"] if e[0] != 8], discard=[9, 10, 11, 8])
@@ -402,8 +418,15 @@ def test_cards_clicked_into_places(client: Any) -> None:
         game.state_from_json(tried)
     problem = re.search(r'id="setup-problem">(.*?)</p>', refused.text)
     assert problem and "discard" in str(why.value)
-    assert problem.group(1).startswith("position.json:") and "discard: [9, 10, 11, 8]" in \
+    assert "position.json:" in problem.group(1) and "discard: [9, 10, 11, 8]" in \
         problem.group(1)  # the schema's message at the field, as read_state_file gives it
+    # the click was not kept: the text, the markers and the picture show the position drawn
+    after = re.search(r'id="setup-text">(.*?)</textarea>', refused.text, re.DOTALL)
+    assert after and before and after.group(1) == before.group(1)
+    assert place_button(refused.text, "(8) Sandwiches", "up") in refused.text
+    assert re.search(r'class="spot here" title="\(8\) Sandwiches: pantry, face up"',
+                     refused.text)
+    assert 'id="placing" open' in refused.text  # the panel stays open
 
 
 @pytest.mark.parametrize("game", ["bowling-solitaire", "elevenes"])

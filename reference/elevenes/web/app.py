@@ -521,10 +521,11 @@ class Web:
         return disputes.from_scenario_text(name, path.read_text(encoding="utf-8"))
 
     async def show_dispute(self, request: Request) -> Response:
-        return self.dispute_page(self.load_dispute(request.path_params["name"]))
+        return self.dispute_page(self.load_dispute(request.path_params["name"]),
+                                 placing=request.query_params.get("placing") == "1")
 
     def dispute_page(self, made: disputes.Dispute, setup_text: str | None = None,
-                     problem: str = "", status: int = 200) -> Response:
+                     problem: str = "", status: int = 200, placing: bool = False) -> Response:
         state = made.position()
         book = load_rulebook()
         verdicts = []
@@ -535,21 +536,18 @@ class Web:
             setup_text = readable_json(made.setup if made.setup is not None else
                                        made.start().to_json())
         legal = [] if state.is_terminal() else state.legal_action_strings()
-        placing = []
-        if made.game == "elevenes-for-one":  # the cards, each with the places to click it to
-            try:
-                typed = json.loads(setup_text)
-            except (ValueError, RecursionError):
-                typed = {}
-            where = disputes.card_places(typed if isinstance(typed, dict) else {})
-            names = tables.book_of(made.start())
-            placing = [(card, names.label(card), where.get(card, "")) for card in range(1, 12)]
+        try:  # the cards of the typed position, each with the places to click it to
+            typed = json.loads(setup_text)
+        except (ValueError, RecursionError):
+            typed = {}
+        places, lying = disputes.placing(made.game, typed,
+                                         getattr(made.start().game, "cards", None))
         accepted = any(not move.refused for move in made.moves)
         return self.page("dispute.html", status, made=made, state=state, accepted=accepted,
                          picture=picture(state, whole=True),
                          setup_text=setup_text, problem=problem, verdicts=verdicts,
-                         legal=legal[:60], more=max(0, len(legal) - 60), placing=placing,
-                         places=disputes.PLACES)
+                         legal=legal[:60], more=max(0, len(legal) - 60), lying=lying,
+                         places=places, placing=placing or bool(problem))
 
     async def dispute_setup(self, request: Request) -> Response:
         made = self.load_dispute(request.path_params["name"])
@@ -557,20 +555,40 @@ class Web:
         text = form.get("setup", "")
         game_id = form.get("game", made.game)
         made.description = form.get("description", made.description).strip()[:2000]
+        clicked = form.get("place", "")
         try:
-            if form.get("place"):  # a card clicked into a place: the typed position, changed
-                card, _, place = form["place"].partition(":")
+            if clicked:  # a card clicked into a place: the typed position, changed
+                token, _, place = clicked.partition("@")
                 doc = disputes.parse_json_text(text, "position.json")
                 if not isinstance(doc, dict):
                     raise ElevenesError("position.json: expected a state document (an object)")
-                text = readable_json(disputes.place_card(doc, whole_number(card, "card"),
-                                                         place))
-            options, doc = disputes.check_setup(game_id, text)
+                moved = readable_json(disputes.place_card(game_id, doc, token, place))
+                try:
+                    options, doc = disputes.check_setup(game_id, moved)
+                except ElevenesError as exc:  # refused: the position before the click stays,
+                    self.save_dispute(made)   # so the markers agree with the picture
+                    return self.dispute_page(
+                        made, text, f"that click was not kept: {str(exc).splitlines()[0]}",
+                        422, placing=True)
+            else:
+                options, doc = disputes.check_setup(game_id, text)
         except ElevenesError as exc:
-            return self.dispute_page(made, text, str(exc).splitlines()[0], 422)
+            self.save_dispute(made)  # the description typed is kept
+            return self.dispute_page(made, text, str(exc).splitlines()[0], 422,
+                                     placing=bool(clicked))
         made.game, made.options, made.setup, made.moves = game_id, options, doc, []
         self.save_dispute(made)
-        return RedirectResponse(f"/dispute/{made.name}", status_code=303)
+        where = "?placing=1#placing" if clicked else ""
+        return RedirectResponse(f"/dispute/{made.name}{where}", status_code=303)
+
+    async def dispute_describe(self, request: Request) -> Response:
+        """What is disputed, kept as it is typed (whatever is clicked next)."""
+        made = self.load_dispute(request.path_params["name"])
+        form = await self.form(request)
+        if "description" in form:
+            made.description = form["description"].strip()[:2000]
+            self.save_dispute(made)
+        return Response(status_code=204)
 
     async def dispute_try(self, request: Request) -> Response:
         made = self.load_dispute(request.path_params["name"])
@@ -578,9 +596,13 @@ class Web:
         text = form.get("action", "").strip()
         if not text:
             raise ElevenesError("no move given: choose one of the list or type one")
+        if "description" in form:  # what is disputed, as typed before trying the move
+            made.description = form["description"].strip()[:2000]
         made.moves.append(disputes.Move(text[:200]))
         made.position()
         self.save_dispute(made)
+        if request.headers.get("HX-Request"):  # sent with the description by htmx: go there
+            return Response(headers={"HX-Redirect": f"/dispute/{made.name}#verdict"})
         return RedirectResponse(f"/dispute/{made.name}#verdict", status_code=303)
 
     async def dispute_undo(self, request: Request) -> Response:
@@ -698,6 +720,7 @@ def create_app(data: Path, docs: Path | None = None, warm: bool = False) -> Star
         Route("/dispute/{name}", web.show_dispute),
         Route("/dispute/{name}/setup", web.dispute_setup, methods=["POST"]),
         Route("/dispute/{name}/try", web.dispute_try, methods=["POST"]),
+        Route("/dispute/{name}/describe", web.dispute_describe, methods=["POST"]),
         Route("/dispute/{name}/undo", web.dispute_undo, methods=["POST"]),
         Route("/cards", web.cards_page),
         Route("/cards/check", web.cards_check, methods=["POST"]),

@@ -199,48 +199,32 @@ def from_scenario_text(name: str, text: str) -> Dispute:
     return dispute
 
 
-# -- placing Elevenes for One's cards by clicks -----------------------------------------------
-PLACES = {"trolley": "trolley", "up": "pantry, face up", "down": "pantry, face down",
-          "discard": "discard pile", "deck": "still to be dealt"}
-"""Where a card of Elevenes for One can lie in a state document (its format, not its rules:
-whether the position is one the rules allow is checked by ``state_from_json``)."""
+# -- placing cards by clicks: the game says where its cards lie (games/<game>/places.py) ------
+def placing(game_id: str, typed: Any, cards: Any) -> tuple[list[Any], list[tuple[str, str, str]]]:
+    """The places of a typed state document (key, label) and its cards, each with its token,
+    label and the key of the place it lies in."""
+    from ..games.places import cards as cards_in
+    from ..games.places import places_of
+
+    if not isinstance(typed, dict):
+        return [], []
+    module = places_of(game_id)
+    places = module.places(typed)
+    found = cards_in(typed, places)
+    found.sort(key=lambda lying: (isinstance(lying.card, str), lying.card
+                                  if isinstance(lying.card, int) else str(lying.card)))
+    return ([(place.key, place.label) for place in places],
+            [(lying.token, module.label(lying.card, cards), lying.place) for lying in found])
 
 
-def _cards_in(doc: Json, zone: str) -> list[Any]:
-    """The entries of a zone of a typed document, or none when it is not a list (the
-    document's own check says what is wrong with it)."""
-    value = doc.get(zone)
-    return value if isinstance(value, list) else []
+def place_card(game_id: str, doc: Json, token: str, to: str) -> Json:
+    """``doc`` with the card at ``token`` moved to the place ``to`` (the game's ``places``),
+    then settled as the game's format says (e.g. the phase the cards left to lay out imply)."""
+    from ..games.places import move, places_of
 
-
-def card_places(doc: Json) -> dict[int, str]:
-    """Where each card lies in an Elevenes for One state document."""
-    found: dict[int, str] = {}
-    for zone in ("trolley", "discard", "deck"):
-        for card in _cards_in(doc, zone):
-            if isinstance(card, int):
-                found[card] = zone
-    for entry in _cards_in(doc, "pantry"):
-        if isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], int):
-            found[entry[0]] = "down" if entry[1] == "down" else "up"
-    return found
-
-
-def place_card(doc: Json, card: int, place: str) -> Json:
-    """``doc`` with ``card`` taken from where it lies and put last in ``place``."""
-    if place not in PLACES or not 1 <= card <= 11:
-        raise ElevenesError(f"cannot put card {card} in {place!r}")
-    for zone in ("trolley", "discard", "deck"):
-        doc[zone] = [c for c in _cards_in(doc, zone) if c != card]
-    doc["pantry"] = [e for e in _cards_in(doc, "pantry") if not (isinstance(e, list) and e and
-                                                                  e[0] == card)]
-    if place in ("up", "down"):
-        doc["pantry"].append([card, place])
-    else:
-        doc[place].append(card)
-    if not doc["deck"]:
-        del doc["deck"]
-    return doc
+    module = places_of(game_id)
+    settled: Json = module.settle(move(doc, module.places(doc), token, to))
+    return settled
 
 
 def from_suite(name: str, scenario_id: str, items: Iterable[Any]) -> Dispute:
