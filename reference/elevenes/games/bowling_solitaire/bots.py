@@ -19,6 +19,7 @@ import random
 from collections.abc import Callable
 
 from ...bots import random_player
+from ...bots.ismcts import BotTable
 from ...core.api import Action, State
 from ...core.errors import BadOption
 from .layout import BACK_ROW, CENTRE, FULL, PIN_SETS, TOUCH
@@ -96,7 +97,10 @@ def greedy_player(state: State, rng: random.Random) -> Action:
     return best
 
 
-BOTS: dict[str, Player] = {"random": random_player, "greedy": greedy_player}
+BOTS: dict[str, Player] = BotTable(
+    {"random": random_player, "greedy": greedy_player}, "elevenes.games.bowling_solitaire"
+)
+"""``ismcts`` (and ``ismcts:BUDGET``) is the search bot of ``elevenes.bots.ismcts``."""
 
 
 def get_bot(name: str) -> Player:

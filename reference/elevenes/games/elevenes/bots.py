@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from ...bots.ismcts import BotTable
 from ...core.api import Action, State
 from ...core.play import sample_chance
 from .notation import (
@@ -201,4 +202,7 @@ def choose_player(
     return PLAYER + max(others, key=lambda p: (values[p], rng.random()))
 
 
-BOTS: dict[str, Bot] = {"random": random_player, "greedy": greedy_player}
+BOTS: dict[str, Bot] = BotTable(
+    {"random": random_player, "greedy": greedy_player}, "elevenes.games.elevenes"
+)
+"""``ismcts`` (and ``ismcts:BUDGET``) is the search bot of ``elevenes.bots.ismcts``."""

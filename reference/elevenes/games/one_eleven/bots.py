@@ -14,6 +14,7 @@ import random
 from collections.abc import Callable
 
 from ...bots import random_player
+from ...bots.ismcts import BotTable
 from ...core.api import Action, State
 from ...core.errors import BadOption
 from .cards import (
@@ -99,7 +100,10 @@ def _should_surrender(state: OneElevenState) -> bool:
     return sure_defeat and not we_can_win
 
 
-BOTS: dict[str, Player] = {"random": random_player, "greedy": greedy_player}
+BOTS: dict[str, Player] = BotTable(
+    {"random": random_player, "greedy": greedy_player}, "elevenes.games.one_eleven"
+)
+"""``ismcts`` (and ``ismcts:BUDGET``) is the search bot of ``elevenes.bots.ismcts``."""
 
 
 def get_bot(name: str) -> Player:

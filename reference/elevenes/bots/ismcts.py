@@ -1,0 +1,252 @@
+"""Information-set Monte Carlo tree search: a bot that sees only what its seat sees.
+
+Single-observer IS-MCTS (Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree
+Search", IEEE TCIAIG 2012), in the spirit of OpenSpiel's ``ISMCTSBot``:
+
+- every iteration *determinizes*: the game's ``sample_state(state, player, rng)`` builds a full
+  position that looks the same to the deciding player as the real one, with every card hidden
+  from her dealt afresh from the cards she has not seen (it never keeps a hidden card where it
+  truly is);
+- the iteration walks one tree of the deciding player's decisions and everybody's moves from
+  there, through the public API only (``legal_actions``, ``apply_action``); chance is played as
+  the game's own outcomes (``sample_chance``) and does not branch the tree, so that positions
+  the deciding player cannot tell apart share their statistics;
+- a node's move is chosen by UCT (UCB1 with availability counts: a move is scored only against
+  the iterations in which it was legal), a new move is tried once before any is repeated;
+- a simulation then plays on with the game's rollout policy until the game ends or the game's
+  ``horizon`` (Elevenes: the end of the round), where the game's ``evaluate`` gives each
+  player's worth, from 0 to 1 (at the game's end too: Bowling's returns are pins); each node
+  adds the worth to the player who moved there (any number of players);
+- the move played is the root's most visited one.
+
+Everything random comes from the generator given to the bot, so a seeded game is reproducible;
+the budget is a number of iterations (reproducible) or seconds (not: it depends on the
+machine).  As a bot name: ``ismcts`` (the default budget), ``ismcts:400`` (400 iterations per
+decision), ``ismcts:0.5s`` (half a second per decision).
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import random
+import time
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
+
+import attrs
+
+from ..core.api import Action, State
+from ..core.errors import BadOption
+
+Bot = Callable[[State, random.Random], Action]
+Sampler = Callable[[State, int, random.Random], State]
+Evaluator = Callable[[State], list[float]]
+Horizon = Callable[[State, State], bool]
+
+DEFAULT_ITERATIONS = 300
+"""The default budget: about half a second per decision on a 2020s laptop core in the
+slowest game (Elevenes, four players); see docs/bots.md for the measured times."""
+EXPLORATION = 0.7  # UCT's constant (returns lie in 0..1)
+MAX_ROLLOUT = 400  # moves of a simulation at most, before ``evaluate`` judges it
+
+
+class Node:
+    """Statistics of a move from its parent: visits, the mover's total return, and in how
+    many iterations the move was legal (its availability)."""
+
+    __slots__ = ("available", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[Action, Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.available = 0
+
+
+@attrs.frozen
+class Search:
+    """One game's IS-MCTS: its sampling, rollout policy and stopping point, and a budget."""
+
+    sample: Sampler
+    rollout: Bot
+    evaluate: Evaluator
+    horizon: Horizon | None = None
+    iterations: int = DEFAULT_ITERATIONS
+    seconds: float | None = None
+    exploration: float = EXPLORATION
+
+    def __call__(self, state: State, rng: random.Random) -> Action:
+        return self.choose(state, rng)
+
+    def budget(self) -> Iterator[int]:
+        if self.seconds is None:
+            yield from range(self.iterations)
+            return
+        stop = time.perf_counter() + self.seconds
+        count = 0
+        while count == 0 or time.perf_counter() < stop:
+            yield count
+            count += 1
+
+    def choose(self, state: State, rng: random.Random) -> Action:
+        """The move of the player to decide in ``state``, searched on sampled positions."""
+        legal = list(state.legal_actions())
+        if len(legal) == 1:
+            return legal[0]
+        player = state.current_player()
+        # the search has its own generator, seeded from the caller's: one draw of it
+        search_rng = random.Random(rng.getrandbits(64))
+        root = Node()
+        for _ in self.budget():
+            self.iterate(root, state, player, search_rng)
+        return max(
+            legal,
+            key=lambda a: (root.children[a].visits, root.children[a].total)
+            if a in root.children
+            else (-1, 0.0),
+        )
+
+    def iterate(self, root: Node, state: State, player: int, rng: random.Random) -> None:
+        det = self.sample(state, player, rng)
+        node = root
+        path: list[tuple[Node, int]] = []
+        expanded = False
+        while not det.is_terminal():
+            if det.is_chance_node():
+                det.apply_action(det.sample_chance(rng))
+                continue
+            if expanded or (self.horizon is not None and self.horizon(state, det)):
+                break
+            mover = det.current_player()
+            legal = det.legal_actions()
+            untried = [a for a in legal if a not in node.children]
+            if untried:
+                action = untried[rng.randrange(len(untried))]
+                node.children[action] = Node()
+                expanded = True
+            else:
+                action = self.select(node, legal)
+            for a in legal:
+                seen = node.children.get(a)
+                if seen is not None:
+                    seen.available += 1
+            child = node.children[action]
+            det.apply_action(action)
+            path.append((child, mover))
+            node = child
+        values = self.simulate(state, det, rng)
+        for child, mover in path:
+            child.visits += 1
+            child.total += values[mover]
+
+    def select(self, node: Node, legal: list[Action]) -> Action:
+        best = legal[0]
+        best_score = -math.inf
+        c = self.exploration
+        for a in legal:
+            child = node.children[a]
+            score = child.total / child.visits + c * math.sqrt(
+                math.log(max(child.available, 1)) / child.visits
+            )
+            if score > best_score:
+                best, best_score = a, score
+        return best
+
+    def simulate(self, root: State, det: State, rng: random.Random) -> list[float]:
+        for _ in range(MAX_ROLLOUT):
+            if det.is_terminal() or (self.horizon is not None and self.horizon(root, det)):
+                break
+            if det.is_chance_node():
+                det.apply_action(det.sample_chance(rng))
+            else:
+                det.apply_action(self.rollout(det, rng))
+        return self.evaluate(det)
+
+
+def parse_budget(text: str) -> tuple[int, float | None]:
+    """``ismcts``'s budget from the text after the colon: ``400`` iterations, ``0.5s``."""
+    try:
+        if text.endswith("s"):
+            seconds = float(text[:-1])
+            if not 0 < seconds <= 600:
+                raise ValueError
+            return DEFAULT_ITERATIONS, seconds
+        iterations = int(text)
+        if not 1 <= iterations <= 10_000_000:
+            raise ValueError
+        return iterations, None
+    except ValueError:
+        raise BadOption(
+            f"bot budget {text!r}: write ismcts:N for N iterations per decision (1 or more) "
+            "or ismcts:Xs for X seconds per decision (more than 0, at most 600)"
+        ) from None
+
+
+def search_for(package: str, iterations: int = DEFAULT_ITERATIONS,
+               seconds: float | None = None) -> Search:
+    """The IS-MCTS bot of a game package (``elevenes.games.<game>``), from its ``sample``
+    module: ``sample_state``, ``evaluate``, optional ``horizon`` and ``ROLLOUT`` (the
+    rollout policy; default: uniformly random moves)."""
+    module: Any = importlib.import_module(package + ".sample")
+    rollout: Bot = getattr(module, "ROLLOUT", None) or _random_move
+    return Search(
+        module.sample_state,
+        rollout,
+        module.evaluate,
+        getattr(module, "horizon", None),
+        iterations,
+        seconds,
+    )
+
+
+def _random_move(state: State, rng: random.Random) -> Action:
+    actions = state.legal_actions()
+    return actions[rng.randrange(len(actions))]
+
+
+class BotTable(dict[str, Bot]):
+    """A game's bots by name, where ``ismcts`` also answers to ``ismcts:BUDGET``: the names
+    are looked up like a dict's keys (``name in BOTS``, ``BOTS[name]``) wherever a bot is
+    chosen (play, serve, analyse)."""
+
+    def __init__(self, bots: Mapping[str, Bot], package: str) -> None:
+        super().__init__(bots)
+        self.package = package
+        self.names = [*bots, "ismcts"]
+
+    def __missing__(self, name: str) -> Bot:
+        base, colon, budget = name.partition(":")
+        if base != "ismcts" or (colon and not budget.strip()):
+            raise KeyError(name)
+        if colon:
+            iterations, seconds = parse_budget(budget.strip())
+        else:
+            iterations, seconds = DEFAULT_ITERATIONS, None
+        bot = search_for(self.package, iterations, seconds)  # built on first use
+        self[name] = bot
+        return bot
+
+    def __iter__(self) -> Iterator[str]:
+        """The bots' names (``ismcts`` once, whatever budgets were asked for)."""
+        return iter(self.names)
+
+    def __contains__(self, name: object) -> bool:
+        if not isinstance(name, str):
+            return False
+        if dict.__contains__(self, name):
+            return True
+        try:
+            self[name]
+        except KeyError:
+            return False
+        return True
+
+    def get(self, name: str, default: Any = None) -> Any:
+        try:
+            return self[name]
+        except KeyError:
+            return default
+
+
+__all__ = ["DEFAULT_ITERATIONS", "BotTable", "Node", "Search", "parse_budget", "search_for"]
