@@ -65,7 +65,8 @@ def test_no_default_profile_expectation_changed(path: Path, today: dict[str, Sce
             continue
         if digest(today[item_id]) != recorded_digest and item_id not in KNOWN_CHANGES:
             changed.append(f"{item_id} ({today[item_id].where})")
-    assert not vanished, f"ids of suite {recorded['suite_version']} gone but not retired: {vanished}"
+    version = recorded["suite_version"]
+    assert not vanished, f"ids of suite {version} gone but not retired: {vanished}"
     assert not changed, (
         f"expectations of suite {recorded['suite_version']}'s default profile changed (a major "
         f"change: give the scenario a new id and retire the old one): {changed}"

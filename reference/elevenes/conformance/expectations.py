@@ -140,10 +140,8 @@ def suite_at(commit: str, repository: Path, into: Path) -> list[Item]:
             capture_output=True,
         ).stdout
     except (OSError, subprocess.CalledProcessError) as exc:
-        detail = getattr(exc, "stderr", b"") or b""
-        raise ElevenesError(
-            f"cannot read conformance/ at {commit!r}: {detail.decode(errors='replace').strip() or exc}"
-        ) from None
+        detail = (getattr(exc, "stderr", b"") or b"").decode(errors="replace").strip()
+        raise ElevenesError(f"cannot read conformance/ at {commit!r}: {detail or exc}") from None
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
         tar.extractall(into, filter="data")
     suite = load_suite([into / "conformance"])

@@ -2,10 +2,10 @@
 
 One ``testsuite`` per game and profile (the rules profile's named after the game, another
 profile's ``<game> (<profile>)``), one ``testcase`` per scenario or perft check, ``classname`` =
-the game id (``<game>.<profile>`` outside the rules profile), ``name`` = the scenario id; a failure's message is the first diverging step, its text adds the position in
-the suite, the cited rule ids, and the expected and actual values.  ``xfail`` and skipped
-items are ``skipped``; files that could not be loaded are errors of a test case named after
-the file.
+the game id (``<game>.<profile>`` outside the rules profile), ``name`` = the scenario id; a
+failure's message is the first diverging step, its text adds the position in the suite, the
+cited rule ids, and the expected and actual values.  ``xfail`` and skipped items are
+``skipped``; files that could not be loaded are errors of a test case named after the file.
 """
 
 from __future__ import annotations
