@@ -19,14 +19,31 @@ from elevenes.conformance.model import Scenario
 from elevenes.games import load_game
 from elevenes.paths import conformance_dir
 
+NOT_CANONICAL = {
+    # Scenarios about reading a document that is not written as the reference writes it,
+    # which the format page says how to read (docs/formats/elevenes-for-one.md).
+    "efo-loading-held-ignored": "a `held` that the stack contradicts is ignored",
+    "efo-loading-deck-any-order": "an unsorted `deck` is read as a set",
+    "efo-loading-score-from-row": "an effect at a statement that asks nothing runs on load",
+    "efo-loading-score-from-pile": "an effect at a statement that asks nothing runs on load",
+    "efo-loading-one-outcome-resolved": "a decision with one outcome is taken on load",
+    "efo-loading-no-outcome-resolved": "a decision with no outcome does nothing on load",
+}
+"""Set-ups left out of the check, each with the reason its document is not canonical."""
+
+
+def _items() -> list[Any]:
+    return [item for path in suite_files([conformance_dir()]) for item in load_file(path)]
+
 
 def _setups() -> list[Any]:
     found = []
-    for path in suite_files([conformance_dir()]):
-        for item in load_file(path):
-            if item.setup is None or (isinstance(item, Scenario) and item.setup_refused):
-                continue
-            found.append(pytest.param(item.game, item.options, item.setup, id=item.id))
+    for item in _items():
+        if item.setup is None or (isinstance(item, Scenario) and item.setup_refused):
+            continue
+        if item.id in NOT_CANONICAL:
+            continue
+        found.append(pytest.param(item.game, item.options, item.setup, id=item.id))
     return found
 
 
@@ -68,3 +85,15 @@ def test_a_reordered_hand_is_reported() -> None:
         "/players/0/hand/1: given 'AS', canonical '5H'",
         "/players/0/hand/2: given '5H', canonical 'AS'",
     ]
+
+
+@pytest.mark.parametrize("scenario_id", sorted(NOT_CANONICAL))
+def test_a_set_up_left_out_is_there_and_not_canonical(scenario_id: str) -> None:
+    """The exceptions cannot outlive their reason: each names a scenario of the suite whose
+    set-up the reference does write differently."""
+    items = [item for item in _items() if item.id == scenario_id]
+    assert len(items) == 1, f"{scenario_id} is not a scenario of the suite"
+    item = items[0]
+    assert item.setup is not None
+    written = load_game(item.game, options=item.options).state_from_json(item.setup).to_json()
+    assert _differences(item.setup, written, "") != []
