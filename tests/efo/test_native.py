@@ -587,3 +587,54 @@ def test_vs_does_not_write_two_rule_sets_into_one_values_file(
     out, err = capsys.readouterr()
     assert "--save-values" in err and "--vs" in err and "Traceback" not in err
     assert not target.exists() and out == ""
+
+
+# -- stopping: a flag the search checks, never the end of the process ----------------------------
+@needs_compiler
+@pytest.mark.parametrize("threads", [1, 2])
+def test_halt_stops_a_long_solve_and_the_process_goes_on(threads: int) -> None:
+    """``halt`` (from another thread, as a signal handler or a progress call does) stops a
+    solve of the whole challenge game (the better part of an hour) within a second or so: it
+    raises SolverError with the reason given, and the process and the values found stay."""
+    import threading
+    import time
+
+    game = make_game({"challenge": True})
+    solver = native.NativeSolver(game, "win", memo_log2=20, threads=threads)
+    leaf = native.pass_start_of(game.new_initial_state())
+    assert leaf is not None
+    timer = threading.Timer(1.0, solver.halt, ("asked to stop",))
+    timer.start()
+    start = time.perf_counter()
+    try:
+        with pytest.raises(SolverError, match="^asked to stop$"):
+            solver.solve(leaf)
+        took = time.perf_counter() - start
+        assert took < 3.0, f"stopped {took - 1.0:.2f} s after the halt"
+        assert solver.pass_starts() > 0  # the passes valued before the stop are kept
+        with pytest.raises(SolverError, match="asked to stop"):  # and it stays stopped
+            solver.solve(leaf)
+    finally:
+        timer.cancel()
+        solver.close()
+    state = position(8, 3)
+    fresh = native.NativeSolver(state.game, "win", memo_log2=16)  # a new one starts afresh
+    try:
+        start_leaf = native.pass_start_of(state)
+        assert start_leaf is not None
+        assert fresh.solve(start_leaf) == make_solver("win").value(state)
+    finally:
+        fresh.close()
+
+
+@needs_compiler
+def test_solve_at_max_positions_returns_instead_of_ending_the_process(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """In this very process: the command stops the native engine at --max-positions and
+    returns its error code (the process is not ended under the caller's feet)."""
+    code = main(["solve", "elevenes-for-one", "-o", "challenge=true", "--engine", "native",
+                 "--objective", "win", "--max-positions", "10000", "--no-progress",
+                 "--memory", "0.0625"])
+    assert code == 1
+    assert capsys.readouterr().err.strip() == ("error: more than 10,000 positions: too large "
+                                               "to solve exactly here")

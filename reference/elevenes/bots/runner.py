@@ -28,6 +28,7 @@ import attrs
 
 from ..core.api import Game
 from ..core.errors import BadOption, ElevenesError
+from ..core.workers import worker_initializer
 
 Record = tuple[Any, ...]
 
@@ -123,7 +124,9 @@ def executor_for(workers: int, scheduler: str | None) -> Iterator[cf.Executor | 
     if workers == 1:
         yield None
         return
-    with cf.ProcessPoolExecutor(max_workers=workers) as pool:
+    # each worker is ended with this process, however it ends (core/workers.py)
+    with cf.ProcessPoolExecutor(max_workers=workers, initializer=worker_initializer,
+                                initargs=(os.getpid(),)) as pool:
         yield pool
 
 

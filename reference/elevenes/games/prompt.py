@@ -11,8 +11,9 @@ every game shares:
 ``card WORD``      a card's effect (WORD a number or part of its name), if the game has cards
 ``rules``          the game's rules, id and title; ``rules WORD`` shows rule WORD or searches
 ``log``            everything that happened so far (the front end's ``EventLog``)
-``q``, Ctrl-D,     save the game and leave (all three do the same and say so)
-Ctrl-C
+``q``, Ctrl-D,     save the game and leave (all three do the same and say so); so do
+Ctrl-C             SIGTERM and SIGHUP (a closed terminal, a stopped session), at the prompt
+                   or during a hint
 =================  ==========================================================================
 
 A refused move is explained with the rule that forbids it.  A front end passes what it has:
@@ -47,11 +48,14 @@ conflict with the saved ones.
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import hashlib
 import json
+import signal
 import sys
-from collections.abc import Callable, Mapping, Sequence
+import threading
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
@@ -286,6 +290,43 @@ def compose_help(intro: str, cards: CardBook | None, glossary: Mapping[str, str]
 
 
 # -- reading a move ------------------------------------------------------------------------------
+class Stopped(KeyboardInterrupt):
+    """SIGTERM or SIGHUP while a move is read: the player leaves as with Ctrl-C (saved)."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+
+LEAVING_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP")
+                        if hasattr(signal, name))
+
+
+@contextlib.contextmanager
+def leave_on_signals() -> Iterator[None]:
+    """While a move is read (or a hint thought over), SIGTERM and SIGHUP raise ``Stopped``,
+    so the game is saved as on Ctrl-C; the handlers found are put back after."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # signals reach the main thread only
+        return
+
+    def stop(signum: int, frame: object) -> None:
+        raise Stopped(signal.Signals(signum).name)
+
+    previous = {sig: signal.signal(sig, stop) for sig in LEAVING_SIGNALS}
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+def leaving_text(exc: KeyboardInterrupt) -> str:
+    if isinstance(exc, Stopped):
+        return (f"\n{exc.name}: leaving (as Ctrl-C, Ctrl-D and q do: the game is saved).")
+    return "\nCtrl-C: leaving (Ctrl-D and q do the same: the game is saved)."
+
+
 def read_action(
     state: State,
     actions: list[Action],
@@ -302,17 +343,38 @@ def read_action(
     hint_help: str = GREEDY_HINT,
 ) -> Action | None:
     """Ask until the player gives a legal action (returned) or leaves (None: `q`, the end
-    of the input or Ctrl-C; the caller saves).  A refused move is shown with the rule that
-    forbids it; a typo with the closest actions, commands or ``known`` action words."""
+    of the input, Ctrl-C, SIGTERM or SIGHUP; the caller saves).  A refused move is shown
+    with the rule that forbids it; a typo with the closest actions, commands or ``known``
+    action words."""
     screen = screen or Screen(out)
+    try:
+        with leave_on_signals():
+            return _read_action(state, actions, out, inp, help_text, hint, normalise, cards,
+                                glossary, log, screen, known, hint_help)
+    except KeyboardInterrupt as exc:  # Ctrl-C, SIGTERM or SIGHUP: at the prompt or in a hint
+        screen.say(leaving_text(exc), "hint")
+        return None
+
+
+def _read_action(
+    state: State,
+    actions: list[Action],
+    out: TextIO,
+    inp: TextIO,
+    help_text: str,
+    hint: Callable[[State], Action | str] | None,
+    normalise: Callable[[str], str],
+    cards: CardBook | None,
+    glossary: Mapping[str, str] | None,
+    log: EventLog | None,
+    screen: Screen,
+    known: Sequence[str],
+    hint_help: str,
+) -> Action | None:
     intro = help_text
     while True:
         screen.ask()
-        try:
-            line = inp.readline()
-        except KeyboardInterrupt:
-            screen.say("\nCtrl-C: leaving (Ctrl-D and q do the same: the game is saved).", "hint")
-            return None
+        line = inp.readline()
         if not line:
             screen.say("\nEnd of input (Ctrl-D): leaving (Ctrl-C and q do the same: the game "
                        "is saved).", "hint")

@@ -7,7 +7,6 @@ import argparse
 import contextlib
 import json
 import math
-import os
 import sys
 import time
 from fractions import Fraction
@@ -309,8 +308,8 @@ def solve_native(state: EfoState, objective: str, args: argparse.Namespace,
 
     class Progress(NativeProgress):
         """The progress line (when shown), and the stop at --max-positions: the native engine
-        reports its positions about every million, and cannot be interrupted from there, so
-        the command keeps the values found in the cache, says why it stops and ends."""
+        reports its positions about every million; past the limit it is asked to stop (its
+        search unwinds), the values found are kept in the cache and the command says why."""
 
         def draw(self, text: str) -> None:
             if label:
@@ -320,14 +319,8 @@ def solve_native(state: EfoState, objective: str, args: argparse.Namespace,
                     inner: tuple[int, int, int, int] | None = None,
                     partial: float = 0.0) -> None:
             if limit is not None and explored > limit:
-                self.close()
-                if path is not None:
-                    with contextlib.suppress(OSError):  # values not kept: only time lost
-                        solver.save(path)
-                sys.stdout.flush()
-                print(f"error: more than {limit:,} positions: too large to solve exactly "
-                      "here", file=sys.stderr, flush=True)
-                os._exit(1)
+                solver.halt(f"more than {limit:,} positions: too large to solve exactly here")
+                return
             super().layouts(done, total, passes, explored, inner, partial)
 
     progress = Progress(label or "") if label or limit is not None else None
@@ -351,7 +344,13 @@ def solve_native(state: EfoState, objective: str, args: argparse.Namespace,
             solver.autosave = path  # a stopped solve resumes where it was
         leaf = pass_start_of(state)
         assert leaf is not None
-        value = solver.solve(leaf)
+        try:
+            value = solver.solve(leaf)
+        except SolverError:
+            if path is not None and solver.halted is not None:
+                with contextlib.suppress(OSError):  # values not kept: only time lost
+                    solver.save(path)
+            raise
         if path is not None:
             try:
                 solver.save(path)

@@ -23,6 +23,7 @@ from typing import Any
 
 from ...core.api import Action
 from ...core.solve import Progress, Solver, SolverError
+from ...core.workers import worker_initializer
 from .game import EfoState
 from .solver import OBJECTIVES, make_solver, native_passes
 
@@ -52,6 +53,7 @@ class _Reporter(Progress):
         self.conn = conn
         self.limit = limit
         self.python: Solver | None = None  # the Python search, whose positions count too
+        self.engine: Any = None  # the native solver, asked to stop past the limit
 
     def draw(self, text: str) -> None:
         now = time.perf_counter()
@@ -63,11 +65,9 @@ class _Reporter(Progress):
     def native(self, explored: int) -> None:
         """Called with the native engine's positions explored so far in this hint."""
         total = explored + (self.python.visited if self.python is not None else 0)
-        if self.limit is not None and total > self.limit:
-            # the native engine cannot be interrupted from here: report and end the child
-            self.conn.send(("error", over_limit(self.limit)))
-            self.conn.close()
-            os._exit(0)
+        if self.limit is not None and total > self.limit and self.engine is not None:
+            # the native search unwinds and raises SolverError(over_limit), sent as an error
+            self.engine.halt(over_limit(self.limit))
 
 
 def _native_progress(reporter: _Reporter, start: int) -> Any:
@@ -96,8 +96,10 @@ def compute(state: EfoState, objectives: Sequence[str], max_positions: int | Non
         if reporter is not None:
             reporter.label = f"valuing the moves ({OBJECTIVES[objective][1]})"
             if passes is not None:
-                native = passes.values.solver()  # type: ignore[attr-defined]
+                native = passes.solver()
+                assert native is not None  # native_passes gives None without it
                 native.progress = _native_progress(reporter, native.explored())
+                reporter.engine = native
         solver = make_solver(objective, reporter, max_positions, passes=passes)
         if reporter is not None:
             reporter.python = solver
@@ -108,8 +110,9 @@ def compute(state: EfoState, objectives: Sequence[str], max_positions: int | Non
     return result
 
 
-def _child(conn: Connection, state: EfoState, objectives: Sequence[str],
+def _child(conn: Connection, parent: int, state: EfoState, objectives: Sequence[str],
            max_positions: int | None, engine: str) -> None:
+    worker_initializer(parent)  # ended with the process that asked, however it ends
     try:
         values = compute(state, objectives, max_positions, engine,
                          _Reporter(conn, "valuing the moves", max_positions))
@@ -146,8 +149,8 @@ def move_values(state: EfoState, objectives: Sequence[str] = ("win",),
     try:
         for objective in objectives:
             receive, send = context.Pipe(duplex=False)
-            child = context.Process(target=_child, args=(send, state, (objective,),
-                                                         max_positions, engine), daemon=True)
+            child = context.Process(target=_child, daemon=True, args=(
+                send, os.getpid(), state, (objective,), max_positions, engine))
             child.start()
             send.close()
             pending[receive] = child

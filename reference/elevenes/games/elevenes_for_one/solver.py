@@ -14,14 +14,17 @@ import time
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import attrs
 
 from ...core.api import Action, State
 from ...core.errors import ElevenesError
 from ...core.solve import Progress, Solver, SolverError
-from .game import DEAL, EfoGame, EfoState
+from .game import EfoGame, EfoState
+
+if TYPE_CHECKING:
+    from .native import PassValues
 
 # objective name -> (the core objective, what it measures)
 OBJECTIVES = {
@@ -73,7 +76,7 @@ def make_solver(objective: str, progress: Progress | None = None,
                   bound=best_possible(objective) if bounded else None, known=passes)
 
 
-def native_passes(state: State, objective: str) -> Callable[[State], Fraction | None] | None:
+def native_passes(state: State, objective: str) -> PassValues | None:
     """The native solver's pass-start values for ``state``'s game, or None without one."""
     from .native import PassValues
 
@@ -85,7 +88,7 @@ def native_passes(state: State, objective: str) -> Callable[[State], Fraction | 
     every = every_pass_file(state.game, objective)
     if every is not None:
         solver.load(every)
-    return KnownPasses(values)
+    return values
 
 
 def every_pass_file(game: EfoGame, objective: str) -> Path | None:
@@ -105,32 +108,6 @@ def every_pass_file(game: EfoGame, objective: str) -> Path | None:
     except (OSError, ValueError, KeyError, TypeError):
         return None
     return path
-
-
-class KnownPasses:
-    """Pass-start values for the search's ``known`` hook: a pass start already valued (shipped,
-    cached or solved in this run) is read straight from the native solver's table; any other
-    goes to ``PassValues``, which solves it natively and keeps it in the cache.  The search asks
-    at every position it reaches, so the common answers (not a pass start, or one valued) must
-    cost next to nothing."""
-
-    def __init__(self, values: Any) -> None:
-        from .native import pass_start_of
-
-        self.values = values
-        self.pass_start_of = pass_start_of
-
-    def __call__(self, state: State) -> Fraction | None:
-        if not isinstance(state, EfoState) or state.phase != DEAL:
-            return None
-        leaf = self.pass_start_of(state)
-        if leaf is None:
-            return None
-        solver = self.values.solver()
-        if solver is None:
-            return None
-        value: Fraction | None = solver.values.get(leaf)
-        return value if value is not None else self.values(state)
 
 
 def solve(state: EfoState, objective: str, progress: Progress | None = None,

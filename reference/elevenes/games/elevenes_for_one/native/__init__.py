@@ -172,6 +172,8 @@ class Lowering:
         for arg in call.args:
             if arg.kind == "int":
                 kind, value = REF_INT, int(arg.value)
+                if value < 0:  # the native clock only ever runs down
+                    raise self.unsupported("cost below 0 (minutes given back)")
             elif arg.kind == "name":
                 kind = self.ref(str(arg.value))
         self.emit(OP_CALL, VERBS[call.verb], kind, value)
@@ -372,6 +374,8 @@ def load_library(source: Path | None = None) -> ctypes.CDLL:
         lib.efo_set_coroutines.argtypes = [ctypes.c_int]
         lib.efo_set_coroutines.restype = ctypes.c_int
     lib.efo_stop_workers.argtypes = [ctypes.c_int]
+    if hasattr(lib, "efo_halt"):  # (an older efo_solve.c run by a benchmark has not)
+        lib.efo_halt.argtypes = [ctypes.c_int]
     lib.efo_loop.restype = ctypes.c_int
     lib.efo_share.argtypes = [ctypes.POINTER(ctypes.c_uint64)]
     lib.efo_share.restype = ctypes.c_double
@@ -638,6 +642,7 @@ class NativeSolver:
         self.rank_mode = False
         self.top_total = 0
         self.autosave: Path | None = None  # where to keep the values found, once a minute
+        self.halted: str | None = None  # why the search was asked to stop (halt)
         self.saved_at = time.perf_counter()
         for leaf in range(NPASS, NLEAF):
             self.set_value(leaf, terminal_value(objective, leaf))
@@ -675,6 +680,15 @@ class NativeSolver:
 
     def close(self) -> None:
         self.lib.efo_free()
+
+    def halt(self, reason: str) -> None:
+        """Stop the search under way from any thread (a progress call, a signal handler):
+        every thread of the native engine sees it within a million positions, and ``solve``
+        then raises SolverError(reason), as does every later call (the values found so far
+        are kept).  The process is not ended: its caller saves and says why."""
+        if self.halted is None:
+            self.halted = reason
+        self.lib.efo_halt(1)
 
     # -- values kept between runs ------------------------------------------------------------
     def load(self, path: Path) -> int:
@@ -782,6 +796,8 @@ class NativeSolver:
         if found < 0:
             if first:
                 self.lib.efo_reset()
+            if found == -4 or self.halted is not None:
+                raise SolverError(self.halted or "the native search was stopped")
             error = self.error
             if error is not None:
                 raise error
@@ -892,9 +908,12 @@ def solve_start(game: EfoGame, objective: str, top: int, minutes: int,
 
 
 class PassValues:
-    """The exact value of any pass start, for core.solve.Solver's ``known``: solved natively on
-    demand, and kept in the cache between runs.  Unavailable (no compiler, cards the
-    interpreter lacks) means None everywhere: the Python search then does it all."""
+    """The exact value of any pass start, for core.solve.Solver's ``known`` hook: one already
+    valued (shipped, cached or solved in this run) is read straight from the native solver's
+    table; any other is solved natively on demand and kept in the cache between runs.  The
+    search asks at every position it reaches, so the common answers (not a pass start, or one
+    valued) cost next to nothing.  Unavailable (no compiler, cards the interpreter lacks)
+    means None everywhere: the Python search then does it all."""
 
     def __init__(self, game: EfoGame, objective: str, memo_log2: int = 26,
                  use_cache: bool = True) -> None:
@@ -921,7 +940,7 @@ class PassValues:
         return self._solver
 
     def __call__(self, state: object) -> Fraction | None:
-        if not isinstance(state, EfoState):
+        if not isinstance(state, EfoState) or state.phase != DEAL:
             return None
         leaf = pass_start_of(state)
         if leaf is None:
@@ -929,6 +948,9 @@ class PassValues:
         solver = self.solver()
         if solver is None:
             return None
+        known = solver.values.get(leaf)
+        if known is not None:
+            return known
         before = solver.pass_starts()
         solver.error = None
         value = solver.solve(leaf)

@@ -101,6 +101,7 @@ static TLS int g_status; /* ST_*: this thread's search stops */
 static int g_abort;           /* every thread stops: a search failed somewhere (atomic) */
 static int g_loop;            /* ...because a pass leads back to a pass being solved */
 static int g_stop;            /* the workers return (atomic) */
+static int g_halt;            /* asked to stop from outside: efo_halt() (atomic) */
 typedef int (*need_fn)(int32_t leaf); /* Python values a pass start: 0 ok, 2 abort */
 static need_fn g_need;
 typedef int (*cmp_fn)(int32_t a, int32_t b); /* Python: is leaf a worth more than b, exactly? */
@@ -1019,6 +1020,9 @@ static int search(S *s, const Pending *p, int depth, int alpha, int *low) {
   if ((++t_explored & 0xFFFFF) == 0) {
     __atomic_fetch_add(&g_explored, t_explored, __ATOMIC_RELAXED);
     t_explored = 0;
+    /* a stop asked from outside (efo_halt) or a failed search elsewhere: one load a million
+     * positions */
+    if (aborted()) { g_status = ST_ABORT; return NOLEAF; }
     if (g_progress) {
       if (t_co) co_request(REQ_PROGRESS, 0, 0);
       else g_progress();
@@ -1259,9 +1263,17 @@ void efo_worker(void) {
 }
 void efo_stop_workers(int stop) { __atomic_store_n(&g_stop, stop, __ATOMIC_RELEASE); }
 
+/* Stop every search (on) from any thread or a signal handler: each thread sees it within a
+ * million positions and unwinds; efo_solve_pass then returns -4, and so does every later call
+ * until efo_halt(0). */
+void efo_halt(int on) {
+  __atomic_store_n(&g_halt, on, __ATOMIC_RELEASE);
+  if (on) __atomic_store_n(&g_abort, 1, __ATOMIC_RELEASE);
+}
+
 /* Solve pass start `pass`: counts[i] orders of the pantry end at leaf ids[i] under best
  * play.  Returns the number of distinct leaves, or -1 (abort: Python's error, or a search
- * that failed) or -3 (a pass leads back to a pass being solved). */
+ * that failed), -3 (a pass leads back to a pass being solved) or -4 (stopped: efo_halt). */
 /* A pass's counts by leaf (NLEAF of them, mostly zero) and the leaves it reached: kept for
  * the next pass once the counts reached are zero again (zeroing the whole array for every
  * pass start was a fifth of a small endgame's instructions, and flushed the cache) */
@@ -1295,6 +1307,7 @@ static void counts_give(Counts *c, int nseen, int all) {
 }
 
 int efo_solve_pass(int top, int minutes, int pile, int32_t *ids, uint64_t *counts, int cap) {
+  if (__atomic_load_n(&g_halt, __ATOMIC_ACQUIRE)) return -4;
   int leaf = pass_id(top, minutes, (uint16_t)pile);
   Job *j = calloc(1, sizeof *j);
   Counts *pool = j ? counts_take() : NULL;
@@ -1330,7 +1343,8 @@ int efo_solve_pass(int top, int minutes, int pile, int32_t *ids, uint64_t *count
     if (g_active[i] == j) { g_active[i] = g_active[--g_nactive]; break; }
   pthread_mutex_unlock(&g_lock);
   if (g_status || aborted()) {
-    status = __atomic_load_n(&g_loop, __ATOMIC_ACQUIRE) ? -3 : -1;
+    status = __atomic_load_n(&g_halt, __ATOMIC_ACQUIRE) ? -4
+             : __atomic_load_n(&g_loop, __ATOMIC_ACQUIRE) ? -3 : -1;
     /* nobody waits for it now: a later solve may take it again */
     __atomic_store_n(&g_jobs[leaf], NULL, __ATOMIC_RELEASE);
     __atomic_store_n(&g_claim[leaf], 0, __ATOMIC_RELEASE);
@@ -1380,7 +1394,7 @@ double efo_share(uint64_t *info) {
 
 /* after a failed solve, once every thread has unwound: the next one starts afresh */
 void efo_reset(void) {
-  __atomic_store_n(&g_abort, 0, __ATOMIC_RELEASE);
+  __atomic_store_n(&g_abort, __atomic_load_n(&g_halt, __ATOMIC_ACQUIRE), __ATOMIC_RELEASE);
   __atomic_store_n(&g_loop, 0, __ATOMIC_RELEASE);
   g_status = ST_OK;
 }
@@ -1440,7 +1454,7 @@ int efo_init(int32_t *code, int32_t *progs, int32_t *sets, int32_t *conds, int32
   t_explored = 0;
   g_memo_off = 0;
   g_status = ST_OK;
-  g_abort = g_loop = g_stop = 0;
+  g_abort = g_loop = g_stop = g_halt = 0;
   g_pauses = g_chunks[0] = g_chunks[1] = 0;
   g_nactive = 0;
   t_job = NULL;
