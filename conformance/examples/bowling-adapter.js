@@ -229,10 +229,21 @@ function settle(st) {
 
 // ---------------------------------------------------------------- actions
 
+function asciiLower(word) {
+  return word.replace(/[A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 32));
+}
+
+function asciiUpper(word) {
+  return word.replace(/[a-z]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 32));
+}
+
 function parseAction(text) {
   const bad = (why) => new Violation('BWL.NOTATION.ACTIONS', `'${text}' is not an action: ${why}; actions are 'knock P PINS', 'end ball' and 'deal N'`);
   if (typeof text !== 'string') throw bad('not a string');
-  const words = text.trim().toLowerCase().split(/\s+/).filter((w) => w.length);
+  // Words are separated by the six ASCII whitespace characters only, not by \s (which also
+  // takes U+00A0, U+FEFF and the Unicode spaces), and case is folded for A-Z only
+  // (docs/protocol.md, "The words of an action string").
+  const words = text.split(/[ \t\n\v\f\r]+/).filter((w) => w.length).map(asciiLower);
   if (words.length === 0) throw bad('empty');
   const head = words[0];
   if (head === 'deal') {
@@ -248,7 +259,7 @@ function parseAction(text) {
     const letters = words.slice(2).join('');
     const spots = [];
     for (const ch of letters) {
-      const s = ch.toUpperCase();
+      const s = asciiUpper(ch);
       if (!/^[A-J]$/.test(s)) throw bad(`'${ch}' is not a spot`);
       if (spots.includes(s)) throw bad(`spot ${s} named twice`);
       spots.push(s);
@@ -482,14 +493,25 @@ function checkPad(st, fail) {
   if (st.rack !== r.rack || st.ball !== r.ball) {
     fail(`after the balls ${JSON.stringify(balls)} of frame ${st.frame} comes rack ${r.rack}, ball ${r.ball}`);
   }
+  if (st.phase === 'deal' && r.ball !== 1) fail('a rack is dealt before its first ball, not at ball 2');
   if (st.phase !== 'play') return;
   const nulls = downCount(st);
   const used = 10 - st.piles[0].length - st.piles[1].length - st.piles[2].length;
   if (nulls === 10) fail('every pin is down: the ball is over');
   if (st.ball === 1) {
     if (nulls < used || nulls > 3 * used) fail(`${used} ball card(s) used cannot have downed ${nulls} pin(s)`);
-  } else if (nulls < r.down) {
-    fail(`the first ball downed ${r.down} pins, only ${nulls} spots are empty`);
+  } else {
+    if (nulls < r.down) fail(`the first ball downed ${r.down} pins, only ${nulls} spots are empty`);
+    // the first ball's end sent each pile's top card out
+    [5, 3, 2].forEach((size, i) => {
+      if (st.piles[i].length >= size) fail(`at ball 2 pile ${i} holds at most ${size - 1} cards`);
+    });
+    const second = nulls - r.down;
+    const showing = st.piles.filter((p) => p.length > 0).length;
+    const fewest = showing + Math.ceil(r.down / 3) + Math.ceil(second / 3);
+    if (used < fewest || used > r.down + second + 3) {
+      fail(`at ball 2, ${used} card(s) gone from the piles cannot follow these balls`);
+    }
   }
   if (!hasKnock(st)) fail('no top card can be used, so the ball would already have ended');
 }
@@ -545,6 +567,10 @@ function handle(req) {
     case 'start': {
       if (req.game !== GAME) {
         return { seq, ok: false, unsupported: true, error: `game '${req.game}' is not implemented (only ${GAME})` };
+      }
+      if (req.options !== undefined && req.options !== null
+          && (typeof req.options !== 'object' || Array.isArray(req.options))) {
+        return { seq, ok: false, error: "start: 'options' must be an object" }; // not unsupported
       }
       const options = req.options || {};
       const names = Object.keys(options);

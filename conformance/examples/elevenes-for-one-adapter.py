@@ -176,6 +176,14 @@ class Game:
             raise ValueError("phase deal needs cards still to lay out")
         if phase != "deal" and self.deck:
             raise ValueError("EFO.PASS.SHUFFLE: cards still to lay out outside step 1")
+        if phase != "effect" and self.stack:
+            raise ValueError("effects are in progress only in phase effect")
+        if phase != "over" and self.result is not None:
+            raise ValueError("a result is given only once the game is over")
+        if phase == "deal" and self.cursor != 0:
+            raise ValueError("in phase deal the cursor is 0")
+        if phase == "effect" and not 0 <= self.cursor <= len(self.pantry):
+            raise ValueError("in phase effect the cursor is a place in the pantry")
         for e in self.stack:
             if not 1 <= e["at"] <= STATEMENTS.get((e["card"], e["event"]), 0):
                 raise ValueError(f"card {e['card']} has no statement {e['at']} on {e['event']}")
@@ -383,7 +391,9 @@ class Game:
         return list(self.choice or [])
 
     def parse(self, text):
-        words = text.split() if isinstance(text, str) else []
+        # words are separated by the six ASCII whitespace characters only (docs/protocol.md)
+        words = [w for w in re.split(r"[ \t\n\v\f\r]+", text) if w] if isinstance(
+            text, str) else []
         if not words:
             raise Refused("EFO.ACTIONS", f"{text!r} is not an Elevenes for One action")
         word, rest = words[0], words[1:]
@@ -598,7 +608,12 @@ def handle(request, holder):
                 "unsupported": True,
                 "error": f"game {request.get('game')!r} is not implemented",
             }
-        holder["game"] = Game(request.get("options") or {})
+        options = request.get("options")
+        if options is None:
+            options = {}
+        if not isinstance(options, dict):  # an error, not unsupported (docs/protocol.md)
+            return {"seq": seq, "ok": False, "error": "start: 'options' must be an object"}
+        holder["game"] = Game(options)
         reply["num_players"] = 1
         reply["profiles"] = ["rules", "strict"]  # it makes the format page's consistency checks
         return reply
