@@ -282,7 +282,7 @@ def test_judge_command(toy: str, capsys: pytest.CaptureFixture[str], tmp_path: P
         "expected refusal citing TOY.ADD.LIMIT" in out
         and "DISAGREES: the action was accepted" in out
     )
-    assert "the reference disagrees with 1 of 1 expectations" in out
+    assert "the reference disagrees with 1 of 1 expectation\n" in out
     assert main(["judge", str(DATA / "pass" / "toy-play.yaml"), "--state"]) == 0
     out = capsys.readouterr().out
     assert "the reference agrees with all" in out

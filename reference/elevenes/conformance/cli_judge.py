@@ -274,10 +274,15 @@ def run(args: argparse.Namespace) -> int:
                    rulebook, args.cards, args.rulebook_url)
     if judge.checks:
         sys.stdout.write("\n")
-        if judge.disagreements:
-            print(
-                f"the reference disagrees with {judge.disagreements} of {judge.checks} expectations"
-            )
-        else:
-            print(f"the reference agrees with all {judge.checks} expectations")
+        print(verdict_line(judge.checks, judge.disagreements))
     return 1 if judge.disagreements else 0
+
+
+def verdict_line(checks: int, disagreements: int) -> str:
+    """The last line: how many expectations the reference agrees with (``checks`` >= 1)."""
+    noun = "expectation" if checks == 1 else "expectations"
+    if disagreements:
+        return f"the reference disagrees with {disagreements} of {checks} {noun}"
+    if checks == 1:
+        return "the reference agrees with the 1 expectation"
+    return f"the reference agrees with all {checks} {noun}"
