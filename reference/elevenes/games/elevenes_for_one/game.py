@@ -917,6 +917,9 @@ class EfoState(State):
         if self.phase == DEAL and self.cursor != 0:
             raise BadState(f"in phase 'deal' the cursor is 0 (no card is in turn), "
                            f"not {self.cursor}")
+        if self.phase == FRONT and self.cursor != 0:  # EFO.PASS.FRONT: step 3 has not begun
+            raise BadState(f"in phase 'front' the cursor is 0 (no card is in turn until step 3), "
+                           f"not {self.cursor} [EFO.PASS.FRONT]")
         if self.phase == EFFECT and not 0 <= self.cursor <= len(self.pantry):
             raise BadState(f"in phase 'effect' the cursor is a place in the pantry, 0 to "
                            f"{len(self.pantry)}, not {self.cursor}")
