@@ -15,7 +15,7 @@ from pathlib import Path
 from ..core.errors import ElevenesError
 from ..games import game_ids
 from .adapter import AdapterSubject, add_adapter_arguments
-from .diff import as_scenario, describe, diff_games
+from .diff import as_scenario, describe, diff_games, html_report, scene
 from .report import Progress
 from .subject import ReferenceSubject, SubjectError, Unsupported
 
@@ -45,7 +45,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=int,
         default=1000,
         metavar="N",
-        help="actions per game at most (default 1000)",
+        help="moves per game at most (refused tries do not count); a longer game is cut off "
+        "(default 1000)",
     )
     parser.add_argument(
         "--shrink-budget",
@@ -53,6 +54,27 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=400,
         metavar="N",
         help="replays spent shrinking a divergence at most (default 400)",
+    )
+    parser.add_argument(
+        "--shrink-seconds",
+        type=float,
+        default=60.0,
+        metavar="S",
+        help="seconds spent shrinking at most, from the first divergence (default 60)",
+    )
+    parser.add_argument(
+        "--setups",
+        type=float,
+        default=0.25,
+        metavar="P",
+        help="share of the games started from a position of the suite set up with `setup`, "
+        "half of them changed at random (default 0.25; 0: every game from the start)",
+    )
+    parser.add_argument(
+        "--html",
+        metavar="FILE",
+        default=None,
+        help="write the divergence as an HTML page with a picture of the position to FILE",
     )
     parser.add_argument(
         "--scenario",
@@ -75,8 +97,12 @@ def run(args: argparse.Namespace) -> int:
         raise ElevenesError(f"unknown game {args.game!r} (the games: {', '.join(game_ids())})")
     if args.games < 1 or args.max_actions < 1 or args.shrink_budget < 1:
         raise ElevenesError("--games, --max-actions and --shrink-budget must be at least 1")
-    if not 0 <= args.illegal <= 1:
-        raise ElevenesError("--illegal must be between 0 and 1")
+    if not 0 <= args.illegal < 1:
+        raise ElevenesError("--illegal must be at least 0 and less than 1")
+    if not 0 <= args.setups <= 1:
+        raise ElevenesError("--setups must be between 0 and 1")
+    if not args.shrink_seconds > 0:
+        raise ElevenesError("--shrink-seconds must be a positive number of seconds")
     if args.timeout <= 0:
         raise ElevenesError("--timeout must be a positive number of seconds")
     try:
@@ -105,6 +131,8 @@ def run(args: argparse.Namespace) -> int:
                 max_actions=args.max_actions,
                 shrink_budget=args.shrink_budget,
                 on_progress=show,
+                shrink_seconds=args.shrink_seconds,
+                setups=args.setups,
             )
         except Unsupported as exc:
             raise ElevenesError(f"the program does not play {args.game}: {exc}") from None
@@ -112,16 +140,27 @@ def run(args: argparse.Namespace) -> int:
             raise ElevenesError(str(exc)) from None
         finally:
             progress.finish()
-    sys.stdout.write(describe(result, "the adapter"))
     if result.divergent is None:
+        sys.stdout.write(describe(result, "the adapter"))
         return 0
+    found = result.divergent
     with ReferenceSubject() as reference:
-        scenario = as_scenario(reference, args.game, options, result.divergent, args.seed)
+        where = scene(reference, args.game, found.shortest_whole, found.shortest_difference)
+        text = describe(result, "the adapter", where)
+        sys.stdout.write(text)
+        scenario = as_scenario(reference, args.game, options, found, args.seed)
+    if args.html:
+        page = html_report(result, args.game, where, text, "the adapter")
+        _write(args.html, page)
     sys.stdout.write("\nas a scenario with the reference's answers (the adapter fails it):\n")
     sys.stdout.write(scenario)
     if args.scenario:
-        try:
-            Path(args.scenario).write_text(scenario, encoding="utf-8")
-        except OSError as exc:
-            raise ElevenesError(f"cannot write {args.scenario}: {exc.strerror or exc}") from None
+        _write(args.scenario, scenario)
     return 1
+
+
+def _write(path: str, text: str) -> None:
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise ElevenesError(f"cannot write {path}: {exc.strerror or exc}") from None

@@ -112,9 +112,14 @@ def node_line(node: Node | None, path: Sequence[str | int]) -> int:
 
 # -- files ---------------------------------------------------------------------------------
 def display_path(path: Path) -> str:
-    """A path as reports show it: relative to the current folder when it is below it."""
+    """A path as reports show it: relative to the current folder when it is below it; a file
+    of the shipped suite elsewhere (an installed copy) as ``conformance/<game>/<file>``."""
     try:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except (ValueError, OSError):
+        pass
+    try:
+        return "conformance/" + path.resolve().relative_to(conformance_dir().resolve()).as_posix()
     except (ValueError, OSError):
         return str(path)
 
