@@ -237,6 +237,12 @@ def test_the_illustrated_rulebook_pages(server: tuple[str, Path], page: Any,
     page.screenshot(path=str(shots / "illustrated-rulebook.png"))
 
 
+def place_value(page: Any, card: str, place: str) -> str:
+    button = page.locator(f"button[name=place][title='{card}: {place}']")
+    value: str = button.get_attribute("value")
+    return value
+
+
 def test_a_position_set_up_by_clicking_cards_into_places(
         server: tuple[str, Path], page: Any, shots: Path) -> None:
     base, _ = server
@@ -246,20 +252,103 @@ def test_a_position_set_up_by_clicking_cards_into_places(
         page.click("#from-scenario button")
     page.click("#placing summary")
     with page.expect_navigation():
-        page.click("button[name=place][value='8:discard']")
+        page.click(f"button[value='{place_value(page, '(8) Sandwiches', 'discard pile')}']")
     typed = json.loads(page.locator("#setup-text").input_value())
-    assert typed["discard"][-1] == 8 and all(entry[0] != 8 for entry in typed["pantry"])
     game = load_game("elevenes-for-one")
-    try:
+    assert page.locator("#placing").get_attribute("open") is not None  # stays open
+    if typed["discard"][-1] == 8:  # set up: the moves are cleared, the marker on the pile
         game.state_from_json(typed)
-    except ElevenesError as exc:  # refused: the typed position stays, with the reason
-        assert page.locator("#setup-problem").count() == 1, str(exc)
-    else:  # set up: the moves are cleared and the drawing shows the card on the pile
         assert page.locator("#setup-problem").count() == 0
         assert page.locator("ol.verdicts > li").count() == 0
-        assert page.locator("button[name=place][value='8:discard'].here").count() == 1
-    page.locator("#placing").evaluate("details => { details.open = true; }")
+        assert page.locator("button.here[title='(8) Sandwiches: discard pile']").count() == 1
+    else:  # refused: the position before the click stays, and the markers agree with it
+        assert "that click was not kept" in page.locator("#setup-problem").inner_text()
+        assert page.locator("button.here[title='(8) Sandwiches: discard pile']").count() == 0
+    # a second click, the panel still open
+    with page.expect_navigation():
+        page.click(f"button[value='{place_value(page, '(8) Sandwiches', 'pantry, face up')}']")
+    assert page.locator("#placing").get_attribute("open") is not None
     page.screenshot(path=str(shots / "dispute-places.png"), full_page=True)
+
+
+def test_two_tabs_play_one_move(server: tuple[str, Path], browser: Any, shots: Path) -> None:
+    """The same game open in two tabs: a move played in the first, then one clicked in the
+    second (drawn from the older position) is refused, and the second tab shows the game as
+    it stands."""
+    base, data = server
+    context = browser.new_context(viewport={"width": 1280, "height": 860})
+    first, second = context.new_page(), context.new_page()
+    name = start_game(first, base, "bowling-solitaire", 21)
+    second.goto(f"{base}/game/{name}")
+    with first.expect_navigation():
+        first.click("form.choices button.choice[value='end ball']")
+    before = resumed(data, name, "bowling-solitaire").to_json()
+    with second.expect_navigation():
+        second.click("form.choices button.choice[value='end ball']")
+    assert second.locator("#moved-on").inner_text().startswith("The game has moved on")
+    assert resumed(data, name, "bowling-solitaire").to_json() == before  # one ball ended
+    log = second.locator("#log").inner_text()
+    assert log.count("you: end ball") == 1
+    second.screenshot(path=str(shots / "two-tabs-refused.png"), full_page=True)
+    context.close()
+
+
+def page_width(page: Any) -> int:
+    width: int = page.evaluate("() => document.documentElement.scrollWidth")
+    return width
+
+
+@pytest.mark.parametrize("width", [1280, 420])
+def test_long_input_wraps_and_the_table_fits(server: tuple[str, Path], browser: Any,
+                                             shots: Path, width: int) -> None:
+    """A 20,000-character move and a 10,000-character search do not widen the page; the
+    table, the moves and the log fit a 420 px wide window; the move list scrolls."""
+    base, _ = server
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    name = start_game(page, base, "elevenes-for-one", 7)
+    assert page_width(page) <= width
+    with page.expect_navigation():  # the first question: the list of fronts scrolls
+        page.click("form.choices button.choice[value='pass']")
+    choices = page.locator("form.choices")
+    if choices.evaluate("e => e.scrollHeight > e.clientHeight"):
+        assert choices.evaluate("e => e.offsetWidth - e.clientWidth") > 0  # a scrollbar
+    page.screenshot(path=str(shots / f"play-{width}.png"), full_page=True)
+    page.fill("form.typed input[name=action]", "x" * 20_000)
+    with page.expect_navigation():
+        page.click("form.typed button")
+    assert page.locator("#refusal").count() == 1
+    assert page_width(page) <= width, "a long move widened the page"
+    for selector in ("#table", "form.choices", "#log"):
+        box = page.locator(selector).bounding_box()
+        assert box is not None and box["x"] + box["width"] <= width + 1, selector
+    drawn = page.locator("#table svg").bounding_box()  # readable: it scrolls, not shrinks
+    assert drawn is not None and drawn["width"] >= 600
+    page.goto(f"{base}/rules?q=" + "servants" * 1250)
+    assert page_width(page) <= width, "a long search widened the page"
+    page.goto(f"{base}/rules/ELV.ACTIONS")
+    assert page.locator("#rule table").count() == 1
+    assert page_width(page) <= width
+    page.screenshot(path=str(shots / f"rule-table-{width}.png"), full_page=True)
+    page.goto(f"{base}/game/{name}")
+    while page.locator("#finish").count() == 0:  # to the end, the first move each time
+        with page.expect_navigation():
+            page.locator("form.choices button.choice").first.click()
+    assert page_width(page) <= width
+    page.screenshot(path=str(shots / f"play-over-{width}.png"), full_page=True)
+    context.close()
+
+
+def test_the_home_page_offers_what_each_game_takes(server: tuple[str, Path], page: Any) -> None:
+    base, _ = server
+    page.goto(base + "/")
+    assert page.locator("#players").count() == 0  # Elevenes for One: one player
+    page.select_option("#game-select", "111")
+    page.locator("#players").wait_for()
+    assert page.locator("#players").get_attribute("max") == "6"
+    page.select_option("#game-select", "bowling-solitaire")
+    page.locator("#no-options").wait_for()
+    assert page.locator("#players").count() == 0 and page.locator("#options").count() == 0
 
 
 @pytest.mark.parametrize("game", ["elevenes", "bowling-solitaire", "111"])

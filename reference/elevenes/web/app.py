@@ -602,7 +602,8 @@ class Web:
         made.position()
         self.save_dispute(made)
         if request.headers.get("HX-Request"):  # sent with the description by htmx: go there
-            return Response(headers={"HX-Redirect": f"/dispute/{made.name}#verdict"})
+            return Response(headers={  # a new address: a page reload, not a jump in it
+                "HX-Redirect": f"/dispute/{made.name}?moves={len(made.moves)}#verdict"})
         return RedirectResponse(f"/dispute/{made.name}#verdict", status_code=303)
 
     async def dispute_undo(self, request: Request) -> Response:

@@ -31,6 +31,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--docs", default=None, metavar="DIR",
                         help="a built documentation site to link rules to and serve at /docs "
                              "(default: docs/_build/html of a source checkout, if built)")
+    parser.add_argument("--bot", default="greedy", metavar="NAME",
+                        help="the bot at the other seats: greedy (default), random, ismcts "
+                             "or ismcts:BUDGET (see elevenes play --help)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -41,7 +44,14 @@ def run(args: argparse.Namespace) -> int:
     except ImportError:
         raise ElevenesError("elevenes serve needs uvicorn and starlette: pip install "
                             "elevenes again (they are dependencies)") from None
+    from ..games.elevenes.bots import BOTS
+    from . import tables
     from .app import create_app
+
+    if args.bot not in BOTS:
+        raise BadOption(f"unknown bot {args.bot!r}; bots: {', '.join(BOTS)} (ismcts:N for N "
+                        "iterations, ismcts:Xs for X seconds per move)")
+    tables.TABLE_BOT = args.bot
 
     data = Path(args.data) if args.data else default_data_dir()
     try:

@@ -294,8 +294,13 @@ def text_table(state: State) -> str:
 
 
 # -- the other seats, and hints -----------------------------------------------------------------
-def bot(state: State) -> Callable[[State, random.Random], Action]:
-    """The greedy bot of the game (the seats other than the human's, and the hint)."""
+TABLE_BOT = "greedy"
+"""The bot at the seats other than the human's: ``elevenes serve --bot NAME``."""
+
+
+def bot(state: State, name: str | None = None) -> Callable[[State, random.Random], Action]:
+    """The game's bot ``name`` (default ``TABLE_BOT``, which plays the seats other than the
+    human's; the greedy bot where the game has no bot of that name)."""
     module = {
         "elevenes-for-one": "elevenes.games.elevenes_for_one.bots",
         "elevenes": "elevenes.games.elevenes.bots",
@@ -304,8 +309,10 @@ def bot(state: State) -> Callable[[State, random.Random], Action]:
     }[state.game.id]
     import importlib
 
-    player: Callable[[State, random.Random], Action] = importlib.import_module(
-        module).greedy_player
+    bots = importlib.import_module(module).BOTS
+    wanted = name or TABLE_BOT
+    player: Callable[[State, random.Random], Action] = (
+        bots[wanted] if wanted in bots else bots["greedy"])
     return player
 
 
@@ -321,11 +328,11 @@ def hint(state: State) -> Hint:
         try:
             values = move_values(state, ("win",), time_limit=HINT_SECONDS)  # type: ignore[arg-type]
         except SolverError as exc:
-            action = bot(state)(state, random.Random(len(state.history)))
+            action = bot(state, "greedy")(state, random.Random(len(state.history)))
             return Hint(state.action_to_string(action), f"the greedy bot (no exact hint: {exc})")
         moves = ranked(state, values["win"])  # type: ignore[arg-type]
         best = moves[0][1]
         rows = tuple((text, percent(value), value == best) for text, value in moves)
         return Hint(moves[0][0], "the exact solver (best chance to win)", percent(best), rows)
-    action = bot(state)(state, random.Random(len(state.history)))
+    action = bot(state, "greedy")(state, random.Random(len(state.history)))
     return Hint(state.action_to_string(action), "the greedy bot")
