@@ -35,7 +35,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--games", type=int, default=1000, metavar="N", help="games per bot (default 1000)"
     )
     parser.add_argument(
-        "--bots", default=None, metavar="A,B", help="comma-separated bots (default: all)"
+        "--bots", default=None, metavar="A,B",
+        help="comma-separated bots (default: the game's quick ones); ismcts is the search "
+        "bot, ismcts:N with N iterations per decision, ismcts:Xs with X seconds",
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
     parser.add_argument(
@@ -97,7 +99,9 @@ def run(args: argparse.Namespace) -> int:
     if args.png:
         pyplot()  # no matplotlib: say so before the games, not after
     workers = args.workers if args.workers is not None else default_workers()
-    chunk = args.chunk or chunk_size(args.games, workers)
+    # a search bot takes seconds a game: chunks of one game, so that progress shows
+    searching = "ismcts" in (args.bots or "")
+    chunk = args.chunk or (1 if searching else chunk_size(args.games, workers))
     specs = [GameSpec.make(args.game, options, args.cards)]
     if args.vs:
         specs.append(GameSpec.make(args.game, options, args.vs))

@@ -26,7 +26,9 @@ def parse_options(pairs: list[str] | None) -> dict[str, Any]:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", choices=game_ids(), help="which game")
     parser.add_argument("--seed", type=int, default=None, help="seed for shuffles and bots")
-    parser.add_argument("--bot", default=None, help="let this bot play (random, greedy, ...)")
+    parser.add_argument("--bot", default=None,
+                        help="let this bot play (random, greedy, ismcts: the search bot; "
+                             "ismcts:N searches N iterations a move, ismcts:Xs X seconds)")
     parser.add_argument("--cards", default=None, help="a .cards file replacing or adding cards")
     parser.add_argument("--players", type=int, default=None, help="number of players")
     parser.add_argument(

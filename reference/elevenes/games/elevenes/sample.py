@@ -22,7 +22,7 @@ import random
 from ...core.api import State
 from .bots import greedy_player
 from .notation import HIDDEN_POSITIONS, NUMBERS, WORD_BASE, decode_choice
-from .state import EFFECT, ElvState
+from .state import DEALING, EFFECT, GUESTS, ElvState
 from .views import visible_face_down
 
 
@@ -155,24 +155,36 @@ def _remap_frames(det: ElvState, state: ElvState, mapping: dict[int, int]) -> No
                 frame.vars[name] = mapping[value]
 
 
+LOOKAHEAD = 40
+"""A simulation stops after this many moves, or at the end of its round if sooner."""
+
+
 def evaluate(state: State) -> list[float]:
-    """A position's worth to each player when a simulation stops before the game's end (at
-    the end of a round): her share of the cubes that round paid (equal shares when it paid
-    none)."""
+    """A position's worth to each player when a simulation stops before the game's end.  At
+    the end of a round: her share of the cubes that round paid (equal shares when it paid
+    none); within a round: her share of the spread values (ELV.SCORE.VALUE), each counted
+    one more, a guess at her chance to take the round."""
     assert isinstance(state, ElvState)
     if state.is_terminal():
         return state.returns()
-    paid = list(state.last["paid"]) if state.last is not None else [0] * state.n
-    total = sum(paid)
-    if total == 0:
-        return [1.0 / state.n] * state.n
-    return [c / total for c in paid]
+    if state.phase in (DEALING, GUESTS):  # the round just ended
+        paid = list(state.last["paid"]) if state.last is not None else [0] * state.n
+        total = sum(paid)
+        if total == 0:
+            return [1.0 / state.n] * state.n
+        return [c / total for c in paid]
+    values = [state.value(p) + 1 for p in range(state.n)]
+    best = max(values)
+    weights = [v * v if v == best else v * v / 2 for v in values]
+    total_weight = sum(weights)
+    return [w / total_weight for w in weights]
 
 
 def horizon(root: State, state: State) -> bool:
-    """A simulation stops at the end of the round it started in (its cubes are paid)."""
+    """A simulation stops at the end of the round it started in (its cubes are paid), or
+    ``LOOKAHEAD`` moves after it started."""
     assert isinstance(root, ElvState) and isinstance(state, ElvState)
-    return state.round != root.round
+    return state.round != root.round or len(state.history) - len(root.history) >= LOOKAHEAD
 
 
 ROLLOUT = greedy_player

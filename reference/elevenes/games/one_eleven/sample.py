@@ -55,7 +55,13 @@ def evaluate(state: State) -> list[float]:
     return [v / total for v in progress]
 
 
+def horizon(root: State, state: State) -> bool:
+    """A simulation stops when every player has had two more turns (G111.TURN.ORDER)."""
+    assert isinstance(root, OneElevenState) and isinstance(state, OneElevenState)
+    return state.turn >= root.turn + 2 * root.n
+
+
 ROLLOUT = greedy_player
 """Simulations are played by the greedy bot."""
 
-__all__ = ["ROLLOUT", "evaluate", "sample_state"]
+__all__ = ["ROLLOUT", "evaluate", "horizon", "sample_state"]

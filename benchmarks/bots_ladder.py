@@ -1,0 +1,227 @@
+"""The bots' strength ladder: seeded games between bots, win rates with 95% intervals, an
+Elo-style table, Bowling Solitaire's mean score per bot, and a chart.
+
+Every pairing is played with the analysis machinery of ``elevenes analyse`` (each game's
+``analyse.play_chunk``, seeded per game, seats turned from game to game), chunk by chunk, until
+its number of games or its time is used up; the counts actually played are reported.  Results
+go to a JSON file as each pairing ends, so a long run can be stopped and resumed (pairings
+already in the file are kept unless ``--again``).
+
+    nice -n 10 python benchmarks/bots_ladder.py                      # the published run
+    python benchmarks/bots_ladder.py --cheap-games 5000 --search-games 400 --minutes 120
+    python benchmarks/bots_ladder.py --report                         # tables and chart only
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from elevenes.bots.charts import spread
+from elevenes.bots.runner import GameSpec, play_chunk
+
+HERE = Path(__file__).resolve().parent
+DOCS = HERE.parent / "docs"
+MODULES = {
+    "elevenes": "elevenes.games.elevenes.analyse",
+    "111": "elevenes.games.one_eleven.analyse",
+    "bowling-solitaire": "elevenes.games.bowling_solitaire.analyse",
+}
+
+
+def pairings(budgets: Sequence[str]) -> list[tuple[str, int, tuple[str, ...]]]:
+    """(game, players, seating) of every pairing; the first bot is the one measured."""
+    found: list[tuple[str, int, tuple[str, ...]]] = []
+    for game in ("elevenes", "111"):
+        found.append((game, 2, ("greedy", "random")))
+        found.append((game, 4, ("greedy", "random", "random", "random")))
+        for budget in budgets:
+            found.append((game, 2, (f"ismcts:{budget}", "greedy")))
+        found.append((game, 2, (f"ismcts:{budgets[0]}", "random")))
+        found.append((game, 4, (f"ismcts:{budgets[-1]}", "greedy", "greedy", "greedy")))
+    for bot in ("random", "greedy", *(f"ismcts:{b}" for b in budgets)):
+        found.append(("bowling-solitaire", 1, (bot,)))
+    return found
+
+
+def key(game: str, players: int, seating: Sequence[str]) -> str:
+    return f"{game}/{players}/{','.join(seating)}"
+
+
+def cheap(seating: Sequence[str]) -> bool:
+    return not any(name.startswith("ismcts") for name in seating)
+
+
+def play_pairing(game: str, players: int, seating: tuple[str, ...], games: int,
+                 seconds: float, seed: int, chunk: int) -> dict[str, Any]:
+    options = {"players": players} if game != "bowling-solitaire" else {}
+    spec = GameSpec.make(game, options, None)
+    job: Any = seating if game != "bowling-solitaire" else seating[0]
+    records: list[Any] = []
+    start = time.perf_counter()
+    while len(records) < games and time.perf_counter() - start < seconds:
+        stop = min(games, len(records) + chunk)
+        records.extend(play_chunk(spec, MODULES[game], job, seed, len(records), stop))
+        print(f"  {key(game, players, seating)}: {len(records)} games, "
+              f"{time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
+    elapsed = time.perf_counter() - start
+    measured = seating[0]
+    if game == "bowling-solitaire":
+        scores = [float(r[0]) for r in records]
+        mean, sd, half = spread(scores)
+        return {"games": len(records), "seconds": elapsed, "bot": measured,
+                "mean": mean, "sd": sd, "half": half}
+    shares = []
+    for record in records:
+        seats, winners = record[0], record[1]
+        mine = [s for s, name in enumerate(seats) if name == measured]
+        share = 1.0 / len(winners) if winners else 0.0
+        shares.append(sum(share for s in mine if s in winners) / len(mine))
+    mean, sd, half = spread(shares)
+    return {"games": len(records), "seconds": elapsed, "bot": measured,
+            "opponent": seating[1], "win": mean, "half": half, "fair": 1.0 / players}
+
+
+def elo(results: dict[str, Any], game: str) -> dict[str, float]:
+    """Elo-style ratings from the 2-player pairings of ``game`` (Bradley-Terry, fitted by
+    gradient steps on the log-likelihood), greedy at 1500."""
+    rows = [r for k, r in results.items() if k.startswith(f"{game}/2/") and r["games"]]
+    names = sorted({r["bot"] for r in rows} | {r["opponent"] for r in rows})
+    rating = dict.fromkeys(names, 1500.0)
+    for _ in range(5000):
+        grad = dict.fromkeys(names, 0.0)
+        for r in rows:
+            p = min(max(r["win"], 0.005), 0.995)
+            expected = 1 / (1 + 10 ** ((rating[r["opponent"]] - rating[r["bot"]]) / 400))
+            grad[r["bot"]] += r["games"] * (p - expected)
+            grad[r["opponent"]] -= r["games"] * (p - expected)
+        total = sum(r["games"] for r in rows) or 1
+        for name in names:
+            rating[name] += 400 * grad[name] / total
+        shift = 1500 - rating.get("greedy", 1500)
+        rating = {name: value + shift for name, value in rating.items()}
+    return rating
+
+
+def elo_interval(win: float, half: float) -> tuple[float, float]:
+    def diff(p: float) -> float:
+        p = min(max(p, 0.001), 0.999)
+        return 400 * math.log10(p / (1 - p))
+
+    return diff(win - half), diff(win + half)
+
+
+def report(results: dict[str, Any]) -> str:
+    lines = ["Win rates (the first bot's share of the victories, a shared victory split; "
+             "95% interval):", ""]
+    lines.append(f"{'game':<10} {'players':>7}  {'bot':<12} {'against':<8} {'games':>6} "
+                 f"{'win rate':>9} {'95% interval':>16} {'fair':>5} {'Elo diff':>9}")
+    for k, r in results.items():
+        game, players, _ = k.split("/")
+        if game == "bowling-solitaire" or not r["games"]:
+            continue
+        low, high = r["win"] - r["half"], r["win"] + r["half"]
+        diff = ""
+        if players == "2":
+            win = min(max(r["win"], 0.001), 0.999)
+            diff = f"{400 * math.log10(win / (1 - win)):+.0f}"
+        lines.append(f"{game:<10} {players:>7}  {r['bot']:<12} {r['opponent']:<8} "
+                     f"{r['games']:>6} {r['win']:>9.1%} [{low:>6.1%}, {high:>6.1%}] "
+                     f"{r['fair']:>5.0%} {diff:>9}")
+    for game in ("elevenes", "111"):
+        ratings = elo(results, game)
+        if ratings:
+            lines += ["", f"Elo-style ratings, {game}, 2 players (greedy = 1500):"]
+            for name, value in sorted(ratings.items(), key=lambda item: -item[1]):
+                lines.append(f"  {name:<12} {value:6.0f}")
+    lines += ["", "Bowling Solitaire, mean score per bot (95% interval):"]
+    for k, r in results.items():
+        if k.startswith("bowling-solitaire/") and r["games"]:
+            lines.append(f"  {r['bot']:<12} {r['games']:>6} games  {r['mean']:6.1f} "
+                         f"± {r['half']:.1f}  ({r['seconds'] / r['games']:.2f} s a game)")
+    return "\n".join(lines)
+
+
+def chart(results: dict[str, Any], path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    rows = [(k, r) for k, r in results.items()
+            if not k.startswith("bowling-solitaire/") and r["games"]]
+    bowling = [r for k, r in results.items() if k.startswith("bowling-solitaire/") and r["games"]]
+    figure, (left, right) = plt.subplots(
+        1, 2, figsize=(12, 1.2 + 0.45 * len(rows)), gridspec_kw={"width_ratios": [3, 1.4]})
+    labels = [f"{k.split('/')[0]}, {k.split('/')[1]}p: {r['bot']} vs {r['opponent']} "
+              f"({r['games']})" for k, r in rows]
+    ys = list(range(len(rows)))[::-1]
+    left.errorbar([100 * r["win"] for _, r in rows], ys,
+                  xerr=[100 * r["half"] for _, r in rows], fmt="o", capsize=4)
+    for y, (_, r) in zip(ys, rows, strict=True):
+        left.plot([100 * r["fair"]] * 2, [y - 0.35, y + 0.35], color="grey", linewidth=1)
+    left.axvline(70, color="tab:red", linewidth=1, linestyle="--")
+    left.set_yticks(ys)
+    left.set_yticklabels(labels, fontsize=8)
+    left.set_xlim(0, 100)
+    left.set_xlabel("win rate of the first bot (%), 95% interval; grey: a fair share, "
+                    "red: the 70% goal")
+    left.set_title("Elevenes and 111 (games played in brackets)")
+    names = [r["bot"] for r in bowling]
+    right.barh(names[::-1], [r["mean"] for r in bowling][::-1],
+               xerr=[r["half"] for r in bowling][::-1], capsize=4)
+    right.set_xlabel("mean score")
+    right.set_title("Bowling Solitaire")
+    figure.tight_layout()
+    figure.savefig(path, dpi=100)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--budgets", default="30,100",
+                        help="ISMCTS iterations per decision, comma-separated (default 30,100)")
+    parser.add_argument("--cheap-games", type=int, default=2000,
+                        help="games of a pairing without the search bot (default 2000)")
+    parser.add_argument("--search-games", type=int, default=200,
+                        help="games at most of a pairing with the search bot (default 200)")
+    parser.add_argument("--minutes", type=float, default=4.0,
+                        help="minutes at most per pairing (default 4)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--chunk", type=int, default=10, help="games between time checks")
+    parser.add_argument("--out", default=str(HERE / "bots_ladder.json"))
+    parser.add_argument("--png", default=str(DOCS / "bots_ladder.png"))
+    parser.add_argument("--only", default=None, help="only pairings whose key contains this")
+    parser.add_argument("--cheap-only", action="store_true",
+                        help="only the pairings without the search bot")
+    parser.add_argument("--again", action="store_true", help="replay pairings already done")
+    parser.add_argument("--report", action="store_true", help="no games: tables and chart")
+    args = parser.parse_args(argv)
+    out = Path(args.out)
+    results: dict[str, Any] = json.loads(out.read_text()) if out.exists() else {}
+    if not args.report:
+        for game, players, seating in pairings(args.budgets.split(",")):
+            name = key(game, players, seating)
+            if args.only and args.only not in name:
+                continue
+            if args.cheap_only and not cheap(seating):
+                continue
+            if name in results and not args.again:
+                continue
+            games = args.cheap_games if cheap(seating) else args.search_games
+            results[name] = play_pairing(game, players, seating, games, args.minutes * 60,
+                                         args.seed, args.chunk)
+            out.write_text(json.dumps(results, indent=1) + "\n")
+    print(report(results))
+    if args.png:
+        chart(results, Path(args.png))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
