@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from elevenes.cli import main
-from elevenes.conformance.diff import Position, diff_games, suite_positions
+from elevenes.conformance.diff import Position, as_scenario, diff_games, suite_positions
 from elevenes.conformance.subject import ReferenceSubject
 from elevenes.games.elevenes import state as elv_state
 from elevenes.games.elevenes import views as elv_views
@@ -101,7 +101,7 @@ def test_a_leak_of_hidden_cards_is_caught() -> None:
     assert len(result.divergent.shortest) <= 8
 
 
-def test_a_load_check_left_out_is_caught_on_a_suite_position() -> None:
+def test_a_load_check_left_out_is_caught_on_a_suite_position(tmp_path: Path) -> None:
     position = suite_positions("elevenes", {})[0]
     wrong = dict(position.state, bowl=position.state.get("bowl", 25) - 1)
     result = diff_games(ReferenceSubject(), Faulty("lenient-setup"), "elevenes", games=1,
@@ -109,6 +109,12 @@ def test_a_load_check_left_out_is_caught_on_a_suite_position() -> None:
     assert result.divergent is not None
     assert result.divergent.shortest_difference.what == "setup"
     assert result.divergent.shortest_difference.actual == "accepted"
+    # as a scenario: the reference passes it (the set-up must be refused)
+    text = as_scenario(ReferenceSubject(), "elevenes", {}, result.divergent, seed=0)
+    assert "setup_refused: true" in text
+    scenario = tmp_path / "found.yaml"
+    scenario.write_text(text, encoding="utf-8")
+    assert main(["conform", str(scenario), "--profile", "all"]) == 0
 
 
 def test_the_suite_positions_are_loaded_alike_and_named_by_their_suite_path() -> None:

@@ -822,7 +822,9 @@ def as_scenario(reference: Subject, game: str, options: Json, found: Divergent, 
         except SetupRefused:
             doc["setup_refused"] = True
             doc["profile"] = STRICT
-        doc["steps"] = [{"legal": sorted(reference.legal())}]
+            doc["final"] = {"phase": reference.state().state.get("phase")}
+        else:
+            doc["steps"] = [{"legal": sorted(reference.legal())}]
         return _yaml(doc)
     if test.position is not None:
         doc["setup"] = test.position
@@ -887,6 +889,8 @@ def _yaml(doc: Json) -> str:
     for key, value in doc.items():
         if key != "steps":
             lines.append(f"{key}: {json.dumps(value, ensure_ascii=False)}")
+    if "steps" not in doc:
+        return "\n".join(lines) + "\n"
     lines.append("steps:")
     for step in doc["steps"]:
         for number, (key, value) in enumerate(step.items()):
