@@ -119,8 +119,8 @@ class Writer:
                 out.append(self.pick(scope.players))
             elif kind == "zone":
                 out.append(self.zone(scope, verb.zones))
-            elif kind == "int":
-                out.append(str(self.draw(st.integers(0, 4))))
+            elif kind in ("int", "signed"):
+                out.append(str(self.draw(st.integers(-2 if kind == "signed" else 0, 4))))
             elif kind == "dir":
                 out.append(str(self.draw(st.sampled_from(("left", "right")))))
             else:

@@ -338,7 +338,7 @@ class Checker:
                     f"write: choose exactly {verb.chosen} ... -> {call.verb}",
                 )
         params = list(verb.written(after_arrow=chosen is not None))  # vocab.Verb: the target
-        usage = " ".join([call.verb, *params])
+        usage = " ".join([call.verb, *("int" if p == "signed" else p for p in params)])
         if len(call.args) != len(params):
             self.report(
                 call.pos,
@@ -351,10 +351,15 @@ class Checker:
             self.arg(arg, kind, call, scope, usage)
 
     def arg(self, arg: ast.Arg, kind: str, call: ast.Call, scope: _Scope, usage: str) -> None:
-        if kind == "int":
+        if kind in ("int", "signed"):
             if arg.kind != "int":
                 self.report(
                     arg.pos, "E107", f"`{call.verb}` wants a number here", f"usage: {usage}"
+                )
+            elif kind == "int" and int(arg.value) < 0:
+                self.report(
+                    arg.pos, "E107", f"`{call.verb}` wants a number from 0 here",
+                    f"usage: {usage}",
                 )
         elif kind == "card":
             known = set(self.v.refs) | scope.cards

@@ -209,6 +209,12 @@ class _Build(Transformer[Token, Any]):
     def arg_int(self, meta: Any, children: list[Token]) -> ast.Arg:
         return ast.Arg("int", int(children[0]), None, _tpos(children[0]))
 
+    def arg_negative(self, meta: Any, children: list[Token]) -> ast.Arg:
+        """``-N``: a number below zero (for a verb whose argument is ``signed``); placed at
+        the minus sign."""
+        at = _tpos(children[0])
+        return ast.Arg("int", -int(children[0]), None, ast.Pos(at.line, max(1, at.column - 1)))
+
     def arg_name(self, meta: Any, children: list[Token]) -> ast.Arg:
         return ast.Arg("name", str(children[0]), None, _tpos(children[0]))
 

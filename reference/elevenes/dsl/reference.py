@@ -15,7 +15,8 @@ KINDS = {
     "card": "a card",
     "player": "a player (`me` or a name bound by `choose player`)",
     "zone": "a zone",
-    "int": "a number",
+    "int": "a number from 0",
+    "signed": "a whole number, below 0 too",
     "dir": "`left` or `right`",
 }
 

@@ -12,9 +12,10 @@ import attrs
 from ..core.errors import UnknownGame
 
 # parameter kinds of a verb: "card" (a card reference or a bound card), "player" (me or a
-# bound player), "zone" (a zone, owned or not), "int", "dir" (left / right), or a keyword
-# such as "to" that must appear literally.
-PARAM_KINDS = ("card", "player", "zone", "int", "dir")
+# bound player), "zone" (a zone, owned or not), "int" (a number from 0), "signed" (a whole
+# number, below 0 too: `cost -1`), "dir" (left / right), or a keyword such as "to" that must
+# appear literally.
+PARAM_KINDS = ("card", "player", "zone", "int", "signed", "dir")
 
 
 @attrs.frozen

@@ -28,8 +28,10 @@ the face-down cards after the last face-up one.  That is sound when, in every pr
 Counts and ``any(...)`` over the pantry are always allowed: the key holds every face-up card
 and the pantry as a set, so how many lie face down follows.
 
-**The bound** (:attr:`CardFacts.score_cost`, :meth:`CardFacts.ceiling`).  Minutes never come
-back (a cost is a whole number from 0 up).  A scored card other than (11) costs at least the
+**The bound** (:attr:`CardFacts.score_cost`, :meth:`CardFacts.ceiling`).  With the printed
+cards minutes never come back (a cost is a whole number from 0 up); a variant whose program
+sets a cost below 0 gives them back, up to the clock's 15, and then gets the general bound
+with 15 minutes (:attr:`CardFacts.minutes_back`).  A scored card other than (11) costs at least the
 fewest minutes its ``score`` program can set (1 when a path sets none); (11) costs none
 (EFO.GOAL.WIN).  When every ``score`` statement sits in an ``on discard`` program, at most one
 per program and not in a ``repeat``, no chain of effects scores two cards, so each score
@@ -64,6 +66,8 @@ class CardFacts:
     score_cost: tuple[int, ...] | None
     """the fewest minutes scoring each card 0-11 costs; None: the general bound"""
     why_general_bound: str
+    minutes_back: bool = False
+    """some program sets a cost below 0: minutes may come back (up to 15)"""
 
     def ceiling(self, objective: str, top: int, minutes: int) -> int:
         """What no line of play from a position with this top card and these minutes left
@@ -102,8 +106,9 @@ def ceiling_table(facts: CardFacts, objective: str) -> tuple[int, ...]:
     table: list[int] = []
     for top in range(TOP):
         for minutes in range(MINUTES):
-            if facts.score_cost is None:
-                table.append(1 if objective == "win" else 11 + minutes)
+            if facts.score_cost is None:  # minutes that may come back: up to the clock's 15
+                most = MINUTES - 1 if facts.minutes_back else minutes
+                table.append(1 if objective == "win" else 11 + most)
             else:
                 win, rating = _scoring_on(facts.score_cost, top, minutes)
                 table.append(win if objective == "win" else rating)
@@ -133,7 +138,7 @@ def derive(cards: CardSet) -> CardFacts:
         costs.card(path, number, card)
     return CardFacts(row_as_set=not row.why, first_reader=row.reader if not row.why else 0,
                      why_whole_row=row.why, score_cost=None if costs.why else costs.table(),
-                     why_general_bound=costs.why)
+                     why_general_bound=costs.why, minutes_back=costs.back)
 
 
 def _where(path: str, number: int, pos: ast.Pos) -> str:
@@ -232,6 +237,7 @@ class _ScoreCosts:
     def __init__(self) -> None:
         self.why = ""
         self.costs = [1] * TOP
+        self.back = False  # a cost below 0 somewhere: minutes come back
 
     def table(self) -> tuple[int, ...]:
         return tuple(self.costs)
@@ -242,6 +248,11 @@ class _ScoreCosts:
         for handler in card.handlers:
             scores = 0
             for stmt, repeated in _walk(handler.body):
+                if isinstance(stmt, ast.Call) and stmt.verb == "cost" and any(
+                        a.kind == "int" and int(a.value) < 0 for a in stmt.args):
+                    self.back = True  # minutes come back: no bound from the minutes left
+                    self.why = self.why or (
+                        f"{_where(path, number, stmt.pos)} gives minutes back")
                 verb = stmt.verb if isinstance(stmt, ast.Call) else (
                     stmt.apply.verb if isinstance(stmt, ast.ChooseCards) and stmt.apply else "")
                 if verb != "score":

@@ -470,7 +470,9 @@ class EfoState(State):
             self.cursor += 1
 
     def lose(self, minutes: int) -> None:
-        self.minutes = max(0, self.minutes - minutes)  # EFO.CLOCK.ZERO: never below zero
+        # EFO.CLOCK.ZERO: never below zero; a variant's negative cost gives minutes back, up
+        # to the clock's 15 (docs/language.md, `cost`)
+        self.minutes = min(15, max(0, self.minutes - minutes))
 
     # -- whose turn ------------------------------------------------------------------------------
     def current_player(self) -> int:

@@ -59,8 +59,9 @@ VOCABULARY = Vocabulary(
         "reshuffle": Verb("reshuffle", ("zone",), again=False,
                           doc="collect the pantry and go to step 1",
                           zones=("pantry",), example="reshuffle pantry"),
-        "cost": Verb("cost", ("int",), again=False,
-                     doc="the minutes this use or score costs (1 unless a "
-                     "card says otherwise)", example="cost 2"),
+        "cost": Verb("cost", ("signed",), again=False,
+                     doc="the minutes this use or score costs (1 unless a card says "
+                     "otherwise); below 0 it gives minutes back, the clock stopping at 15",
+                     example="cost -1"),
     },
 )
