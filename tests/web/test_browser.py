@@ -339,6 +339,29 @@ def test_long_input_wraps_and_the_table_fits(server: tuple[str, Path], browser: 
     context.close()
 
 
+def test_the_move_list_shows_a_scrollbar_where_it_scrolls(server: tuple[str, Path],
+                                                         shots: Path) -> None:
+    """Elevenes' first turn offers 27 moves: the list scrolls, says so, and shows its
+    scrollbar (a browser with its scrollbars shown, as a person's is)."""
+    from playwright.sync_api import sync_playwright
+
+    from .conftest import CHROMIUM_ARGS, chromium_path
+
+    base, _ = server
+    with sync_playwright() as playwright:
+        shown = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS,
+                                           ignore_default_args=["--hide-scrollbars"])
+        page = shown.new_page(viewport={"width": 1280, "height": 860})
+        start_game(page, base, "elevenes", 12)
+        choices = page.locator("form.choices")
+        count = choices.locator("button.choice").count()
+        assert choices.evaluate("e => e.scrollHeight > e.clientHeight")
+        assert page.locator("#scroll-note").inner_text() == f"{count} moves: the list scrolls."
+        assert choices.evaluate("e => e.offsetWidth - e.clientWidth - e.clientLeft * 2") >= 8
+        page.screenshot(path=str(shots / "play-elevenes-scrolls.png"))
+        shown.close()
+
+
 def test_the_home_page_offers_what_each_game_takes(server: tuple[str, Path], page: Any) -> None:
     base, _ = server
     page.goto(base + "/")
