@@ -473,6 +473,21 @@ function replayFrame(balls, frame) {
   return { rack, ball, down, done, last };
 }
 
+// At ball 2 (or a game ended on it): the first ball's end sent each pile's top card out, and
+// the ball cards of both balls took 1 to 3 pins each.
+function checkSecondBall(st, first, downed, used, fail) {
+  if (downed < first) fail(`the first ball downed ${first} pins, only ${downed} spots are empty`);
+  [5, 3, 2].forEach((size, i) => {
+    if (st.piles[i].length >= size) fail(`at ball 2 pile ${i} holds at most ${size - 1} cards`);
+  });
+  const second = downed - first;
+  const showing = st.piles.filter((p) => p.length > 0).length;
+  const fewest = showing + Math.ceil(first / 3) + Math.ceil(second / 3);
+  if (used < fewest || used > first + second + 3) {
+    fail(`at ball 2, ${used} card(s) gone from the piles cannot follow these balls`);
+  }
+}
+
 function checkPad(st, fail) {
   for (let i = 0; i < st.pad.length - 1; i++) {
     const r = replayFrame(st.pad[i], i + 1);
@@ -487,6 +502,13 @@ function checkPad(st, fail) {
     if (st.rack !== r.last[0] || st.ball !== r.last[1]) {
       fail(`the balls ${JSON.stringify(balls)} of frame 10 end on rack ${r.last[0]}, ball ${r.last[1]}`);
     }
+    // the last rack stays as its last ball left it
+    const rackBalls = st.ball === 2 ? balls.slice(-2) : balls.slice(-1);
+    const downed = downCount(st);
+    if (downed !== rackBalls[0] + (rackBalls[1] || 0)) fail('the empty spots are not the last rack\'s pins');
+    const gone = 10 - st.piles[0].length - st.piles[1].length - st.piles[2].length;
+    if (st.ball === 2) checkSecondBall(st, rackBalls[0], downed, gone, fail);
+    else if (gone < Math.ceil(downed / 3) || gone > downed) fail(`${gone} ball card(s) cannot have downed ${downed} pin(s)`);
     return;
   }
   if (r.done) fail(`frame ${st.frame} is finished: ${JSON.stringify(balls)}`);
@@ -501,17 +523,7 @@ function checkPad(st, fail) {
   if (st.ball === 1) {
     if (nulls < used || nulls > 3 * used) fail(`${used} ball card(s) used cannot have downed ${nulls} pin(s)`);
   } else {
-    if (nulls < r.down) fail(`the first ball downed ${r.down} pins, only ${nulls} spots are empty`);
-    // the first ball's end sent each pile's top card out
-    [5, 3, 2].forEach((size, i) => {
-      if (st.piles[i].length >= size) fail(`at ball 2 pile ${i} holds at most ${size - 1} cards`);
-    });
-    const second = nulls - r.down;
-    const showing = st.piles.filter((p) => p.length > 0).length;
-    const fewest = showing + Math.ceil(r.down / 3) + Math.ceil(second / 3);
-    if (used < fewest || used > r.down + second + 3) {
-      fail(`at ball 2, ${used} card(s) gone from the piles cannot follow these balls`);
-    }
+    checkSecondBall(st, r.down, nulls, used, fail);
   }
   if (!hasKnock(st)) fail('no top card can be used, so the ball would already have ended');
 }

@@ -187,6 +187,8 @@ def state_from_doc(game: BowlingGame, doc: Mapping[str, Any]) -> BowlingState:
     state.stock = [0] * 10
     state.dealt = DEAL_SIZE
     state.standing = sum(1 << i for i, v in enumerate(pins) if v != EMPTY)
+    if phase == OVER:
+        _check_last_ball(pad[-1], ball, 10 - state.standing.bit_count(), piles_top_first)
     if phase == PLAY:
         downed = 10 - state.standing.bit_count()
         if state.standing == 0:
@@ -206,6 +208,27 @@ def state_from_doc(game: BowlingGame, doc: Mapping[str, Any]) -> BowlingState:
                 "(BWL.BALL.END, BWL.RULING.USABLE)"
             )
     return state
+
+
+def _check_last_ball(
+    balls: Sequence[int], ball: int, downed: int, piles_top_first: Sequence[Sequence[int]]
+) -> None:
+    """In phase over the last rack is as the last ball left it: its empty spots are the pins
+    of the rack's balls, and the piles lost what those balls used."""
+    rack_balls = list(balls[-2:]) if ball == 2 else [balls[-1]]
+    if downed != sum(rack_balls):
+        raise _bad(
+            f"the game ended with ball {ball} of its last rack, which downed "
+            f"{' + '.join(map(str, rack_balls))} pins, but {downed} spots are empty"
+        )
+    used = DEAL_SIZE - 10 - sum(len(pile) for pile in piles_top_first)
+    if ball == 2:
+        _check_second_ball(piles_top_first, downed, rack_balls[0], used)
+    elif not -(-downed // 3) <= used <= downed:
+        raise _bad(
+            f"a last ball of {downed} pin(s) used 1 ball card for every 1 to 3 pins, not "
+            f"{used} (BWL.KNOCK.COUNT)"
+        )
 
 
 def _check_second_ball(
