@@ -190,13 +190,20 @@ class State(ABC):
     def apply_action(self, action: Action | str) -> None:
         """Apply a legal action, given as its number or its text.  Any other number or text
         raises ``IllegalAction`` (with the rule it breaks) and changes nothing; a value that
-        is neither an integer nor text raises ``TypeError`` (see ``as_action``)."""
+        is neither an integer nor text raises ``TypeError`` (see ``as_action``).  The one
+        path of every game: a game makes it fast with ``is_legal`` and never refuses on its
+        own (``refusal`` names the rule)."""
         if type(action) is not int:
             action = self.as_action(action)
-        if action not in self.legal_actions():
+        if not self.is_legal(action):
             raise self.refusal(action)
         self._apply(action)
         self.history.append(action)
+
+    def is_legal(self, action: Action) -> bool:
+        """The same verdict as ``action in self.legal_actions()``; a game may answer without
+        building the list (``apply_action`` asks it before every move)."""
+        return action in self.legal_actions()
 
     def as_action(self, action: object) -> Action:
         """An action given in any accepted form, as its number (the slow path of

@@ -189,18 +189,6 @@ class BowlingState(State):
             return 0 <= action < 10 and self.stock[action] > 0
         return False
 
-    def apply_action(self, action: Action | str) -> None:
-        """As ``State.apply_action``, with a legality test that builds no list."""
-        if type(action) is not int:
-            action = self.as_action(action)
-        if self.phase == DEAL and 0 <= action < 10 and self.stock[action]:
-            self._deal(action)  # the commonest action, on the shortest path
-        elif self.is_legal(action):
-            self._apply(action)
-        else:
-            raise self.refusal(action)
-        self.history.append(action)
-
     # -- how actions change the position ---------------------------------------------------
     def _apply(self, action: Action) -> None:
         self._knock_list = None

@@ -507,32 +507,15 @@ class EfoState(State):
         index = bisect_right(DEAL_TOTALS[size], rng.random())
         return DEAL_BASE + deck[index if index < size else -1]
 
-    def apply_action(self, action: Action | str) -> None:
-        """As State.apply_action, checked against the cached legal actions."""
-        if type(action) is not int:
-            if not isinstance(action, str):
-                State.apply_action(self, action)
-                return
-            action = self.string_to_action(action)
-        if self.phase == DEAL:  # the common chance step, checked without building a list
-            card = action - DEAL_BASE
-            deck = self.deck
-            if card not in deck:
-                raise self.refusal(action)
-            deck.remove(card)  # EFO.PASS.SHUFFLE
-            self.pantry.append(card)
-            if not deck:
-                self.phase = FRONT
-            self._legal = None
-            self.history.append(action)
-            return
+    def is_legal(self, action: Action) -> bool:
+        """For State.apply_action: checked against the cached legal actions (a deal, the
+        common chance step, against the deck, without building a list)."""
+        if self.phase == DEAL:
+            return action - DEAL_BASE in self.deck
         legal = self._legal
         if legal is None:
             legal = self._legal = self._legal_actions()
-        if action not in legal:
-            raise self.refusal(action)
-        self._apply(action)
-        self.history.append(action)
+        return action in legal
 
     def legal_actions(self) -> list[Action]:
         if self._legal is None:

@@ -385,15 +385,6 @@ class OneElevenState(State):
             allowed |= bits
         return not bonus & ~allowed
 
-    def apply_action(self, action: Action | str) -> None:
-        """As ``State.apply_action``: an illegal action raises and changes nothing."""
-        if type(action) is not int:
-            action = self.as_action(action)
-        if not self.is_legal(action):
-            raise self.refusal(action)
-        self._apply(action)
-        self.history.append(action)
-
     # -- how actions change the position -------------------------------------------------------
     def _apply(self, action: Action) -> None:
         asking = self.asking
