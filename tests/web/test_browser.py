@@ -364,6 +364,21 @@ def test_the_move_list_shows_a_scrollbar_where_it_scrolls(server: tuple[str, Pat
         shown.close()
 
 
+def test_what_is_disputed_is_kept_when_a_move_is_tried_first(server: tuple[str, Path],
+                                                            page: Any) -> None:
+    base, _ = server
+    page.goto(base + "/disputes")
+    page.select_option("#from-start select[name=game]", "elevenes-for-one")
+    with page.expect_navigation():
+        page.click("#from-start button")
+    page.fill("#description", "may the first card dealt be Milk?")
+    with page.expect_navigation():  # a move tried at once, before "Check and set up"
+        page.locator("form.chips button").first.click()
+    assert page.locator("ol.verdicts > li").count() == 1
+    page.reload()
+    assert page.locator("#description").input_value() == "may the first card dealt be Milk?"
+
+
 def test_the_home_page_offers_what_each_game_takes(server: tuple[str, Path], page: Any) -> None:
     base, _ = server
     page.goto(base + "/")
