@@ -638,3 +638,25 @@ def test_solve_at_max_positions_returns_instead_of_ending_the_process(
     assert code == 1
     assert capsys.readouterr().err.strip() == ("error: more than 10,000 positions: too large "
                                                "to solve exactly here")
+
+
+@needs_compiler
+def test_the_search_reads_pass_starts_through_one_class(monkeypatch: pytest.MonkeyPatch) -> None:
+    """native_passes gives the one PassValues: a pass start is solved natively once, then read
+    from the table without solving again; a position that is no pass start has no value."""
+    state = position(8, 3)
+    passes = native_passes(state, "win")
+    assert isinstance(passes, native.PassValues)
+    solver = passes.solver()
+    assert solver is not None
+    value = passes(state)
+    assert value == make_solver("win").value(state)
+
+    def again(leaf: int) -> Fraction:
+        raise AssertionError("a pass start already valued was solved again")
+
+    monkeypatch.setattr(solver, "solve", again)
+    assert passes(state) == value
+    later = state.clone()
+    later.apply_action(later.legal_actions()[0])
+    assert passes(later) is None
