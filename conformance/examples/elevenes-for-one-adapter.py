@@ -180,8 +180,8 @@ class Game:
             raise ValueError("effects are in progress only in phase effect")
         if phase != "over" and self.result is not None:
             raise ValueError("a result is given only once the game is over")
-        if phase == "deal" and self.cursor != 0:
-            raise ValueError("in phase deal the cursor is 0")
+        if phase in ("deal", "front") and self.cursor != 0:
+            raise ValueError(f"in phase {phase} the cursor is 0")
         if phase == "effect" and not 0 <= self.cursor <= len(self.pantry):
             raise ValueError("in phase effect the cursor is a place in the pantry")
         for e in self.stack:
