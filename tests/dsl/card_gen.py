@@ -103,7 +103,7 @@ class Writer:
         if kind == 2:
             return f"{self.pick(refs)} is {self.number()}"
         if kind == 3:
-            return f"{self.pick(list(self.v.tests))}({self.pick(refs)})"
+            return f"{self.pick(list(self.v.tests))}({self.card_ref(scope)})"
         if kind == 4:
             return f"not {self.cond(scope, depth - 1)}"
         joiner = " and " if kind == 5 else " or "
@@ -114,7 +114,7 @@ class Writer:
         out: list[str] = []
         for kind in params:
             if kind == "card":
-                out.append(self.pick([*self.v.refs, *scope.cards]))
+                out.append(self.card_ref(scope))
             elif kind == "player":
                 out.append(self.pick(scope.players))
             elif kind == "zone":
@@ -126,6 +126,18 @@ class Writer:
             else:
                 out.append(kind)
         return out
+
+    def card_ref(self, scope: Scope) -> str:
+        """A card reference, a bound name or (now and then) a place in the row."""
+        name = self.pick([*self.v.refs, *scope.cards])
+        kind = self.draw(st.integers(0, 5))
+        zones = self.v.positions or ("pantry",)
+        if kind == 4:
+            count = self.draw(st.integers(1, 3))
+            return f"{count} {self.draw(st.sampled_from(('after', 'before')))} {name}"
+        if kind == 5:
+            return f"card {self.draw(st.integers(1, 11))} of {self.draw(st.sampled_from(zones))}"
+        return name
 
     def name(self, scope: Scope) -> str:
         taken = {*scope.cards, *scope.players, *self.v.refs}

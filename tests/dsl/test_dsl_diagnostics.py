@@ -71,6 +71,9 @@ EXPECTED: dict[str, tuple[str, int, int, str | None]] = {
     "W130-value-left-out.cards": (
         "W130", 4, 6, 'write: card 6 "Fine China" value 2 ..., or value 0 to mean it',
     ),
+    "E131-place-in-elevenes.cards": (
+        "E131", 6, 15, "name the card: a reference or a name bound with `as`",
+    ),
     "E127-no-card-ends-the-round.cards": (
         "E127", 4, 6,
         "card 11 replaces Elevenses, the card that did; keep `end_round` in some card's effect",

@@ -88,7 +88,8 @@ def test_the_reference_table_has_a_row_for_every_word(game: str) -> None:
     kinds = {"event": v.events, "zone": v.zones, "filter": v.filters, "trait": v.traits,
              "card reference": v.refs, "test": v.tests, "value": v.values, "grant": v.grants,
              "verb": v.verbs}
-    assert rows == {(word, kind) for kind, words in kinds.items() for word in words}
+    places = {(word, "place") for word in ("after", "before", "card")} if v.positions else set()
+    assert rows == {(word, kind) for kind, words in kinds.items() for word in words} | places
 
 
 @pytest.mark.parametrize(("game", "verb"), [

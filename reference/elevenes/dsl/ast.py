@@ -75,12 +75,26 @@ class IsCard:
 
 
 @attrs.frozen
+class Position:
+    """A card by its place in the row: ``N after X`` / ``N before X`` (``kind`` after or
+    before, ``base`` the card reference X) or ``card N of Z`` (``kind`` row, ``base`` the
+    zone Z); ``count`` is N, from 1."""
+
+    kind: str
+    count: int
+    base: str
+    pos: Pos
+
+
+@attrs.frozen
 class Test:
-    """``face_up(self)``: a named test of the game's vocabulary applied to a card reference."""
+    """``face_up(self)``: a named test of the game's vocabulary applied to a card reference,
+    or to a position (``face_up(2 after self)``: then ``arg`` is empty)."""
 
     name: str
     arg: str
     pos: Pos
+    position: Position | None = None
 
 
 @attrs.frozen
@@ -111,10 +125,11 @@ Cond = Compare | AnyCond | IsCard | Test | Not | And | Or
 class Arg:
     """A verb argument: a number, a name (reference, variable, keyword) or an owned zone."""
 
-    kind: str  # "int" | "name" | "zone"
+    kind: str  # "int" | "name" | "zone" | "position"
     value: int | str
     owner: str | None
     pos: Pos
+    position: Position | None = None  # for kind "position" (value is then empty)
 
 
 @attrs.frozen

@@ -361,6 +361,8 @@ class Checker:
                     arg.pos, "E107", f"`{call.verb}` wants a number from 0 here",
                     f"usage: {usage}",
                 )
+        elif kind == "card" and arg.position is not None:
+            self.position(arg.position, scope, call)
         elif kind == "card":
             known = set(self.v.refs) | scope.cards
             if arg.kind != "name" or arg.value not in known:
@@ -399,6 +401,26 @@ class Checker:
                 )
         elif arg.kind != "name" or arg.value != kind:
             self.report(arg.pos, "E107", f"`{call.verb}` expects `{kind}` here", f"usage: {usage}")
+
+    def position(self, where: ast.Position, scope: _Scope, call: ast.Call | None) -> None:
+        """``N after X``, ``N before X``, ``card N of Z``: a card by its place in a row."""
+        if not self.v.positions:
+            self.report(where.pos, "E131", f"{self.v.game} has no row to count places in",
+                        "name the card: a reference or a name bound with `as`")
+            return
+        if where.count < 1:
+            self.report(where.pos, "E107", "places count from 1", "write: 1 after self")
+        if where.kind == "row":
+            if where.base not in self.v.positions:
+                self.report(where.pos, "E131", f"`{where.base}` is not a row of {self.v.game}",
+                            f"write: card {where.count} of {self.v.positions[0]}")
+                return
+            zone = where.base
+        else:
+            self.card_name(where.base, where.pos, scope, "card reference")
+            zone = self.v.positions[0]
+        if call is not None:
+            self.cards_from(call, zone, where.pos)
 
     # -- sets, zones, conditions ---------------------------------------------------------------
     def zone(self, zone: ast.ZoneRef, scope: _Scope) -> None:
@@ -466,7 +488,10 @@ class Checker:
                     f"unknown test `{cond.name}`",
                     suggest(cond.name, self.v.tests),
                 )
-            self.card_name(cond.arg, cond.pos, scope, "card reference")
+            if cond.position is not None:
+                self.position(cond.position, scope, None)
+            else:
+                self.card_name(cond.arg, cond.pos, scope, "card reference")
         elif isinstance(cond, ast.Not):
             self.cond(cond.cond, scope)
         else:

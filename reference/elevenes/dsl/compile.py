@@ -192,6 +192,27 @@ class Compiler:
 
         return cards
 
+    def position(self, where: ast.Position) -> Callable[[St, Frame], int | None]:
+        """The card at a place of a row: the host's ``position_after(st, fr, card, n)``,
+        ``position_before`` (none when X names no card) or ``position_row(st, fr, zone, n)``."""
+        count = where.count
+        if where.kind == "row":
+            row = self.bind_host("position", "row")
+            zone = where.base
+            return lambda st, fr: row(st, fr, zone, count)
+        step = self.bind_host("position", where.kind)
+        base = self.ref(where.base)
+
+        def placed(st: St, fr: Frame) -> int | None:
+            card = base(st, fr)
+            return None if card is None else step(st, fr, card, count)
+
+        return placed
+
+    def card_arg(self, arg: ast.Arg) -> Callable[[St, Frame], int | None]:
+        return self.position(arg.position) if arg.position is not None else self.ref(
+            str(arg.value))
+
     def ref(self, name: str) -> Callable[[St, Frame], int | None]:
         if name in self.v.refs:
             ref: Callable[[St, Frame], int | None] = self.bind_host("ref", name)
@@ -229,7 +250,8 @@ class Compiler:
             return lambda st, fr: ref(st, fr) == number
         if isinstance(cond, ast.Test):
             test = self.bind_host("test", cond.name)
-            ref = self.ref(cond.arg)
+            ref = self.position(cond.position) if cond.position is not None else self.ref(
+                cond.arg)
 
             def tested(st: St, fr: Frame) -> bool:
                 card = ref(st, fr)
@@ -250,7 +272,7 @@ class Compiler:
         resolved: list[Callable[[St, Frame], Any]] = []
         for arg, kind in zip(call.args, params, strict=True):
             if kind == "card":
-                resolved.append(self.ref(str(arg.value)))
+                resolved.append(self.card_arg(arg))
             elif kind == "player":
                 resolved.append(_player_arg(self.owner(str(arg.value))))
             elif kind == "zone":

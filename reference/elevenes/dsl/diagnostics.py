@@ -42,6 +42,7 @@ CODES: dict[str, str] = {
     "E128": "a repeated block that can only act once",
     "E129": "cards gathered from one player only go back to them",
     "W130": "a card replacing one with a value leaves `value` out (warning)",
+    "E131": "a place in a row the game does not have",
 }
 
 INTERNAL = "E900"

@@ -215,6 +215,26 @@ class _Build(Transformer[Token, Any]):
         at = _tpos(children[0])
         return ast.Arg("int", -int(children[0]), None, ast.Pos(at.line, max(1, at.column - 1)))
 
+    def arg_position(self, meta: Any, children: list[Any]) -> ast.Arg:
+        where: ast.Position = children[0]
+        return ast.Arg("position", "", None, where.pos, where)
+
+    def _relative(self, kind: str, meta: Any, children: list[Token]) -> ast.Position:
+        count = int(children[0]) if len(children) == 2 else 1
+        return ast.Position(kind, count, str(children[-1]), _pos(meta))
+
+    def after(self, meta: Any, children: list[Token]) -> ast.Position:
+        return self._relative("after", meta, children)
+
+    def before(self, meta: Any, children: list[Token]) -> ast.Position:
+        return self._relative("before", meta, children)
+
+    def row(self, meta: Any, children: list[Token]) -> ast.Position:
+        return ast.Position("row", int(children[0]), str(children[1]), _pos(meta))
+
+    def test_position(self, meta: Any, children: list[Any]) -> ast.Test:
+        return ast.Test(str(children[0]), "", _pos(meta), children[1])
+
     def arg_name(self, meta: Any, children: list[Token]) -> ast.Arg:
         return ast.Arg("name", str(children[0]), None, _tpos(children[0]))
 

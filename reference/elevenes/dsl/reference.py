@@ -113,6 +113,17 @@ def reference_markdown(game: str) -> str:
     for name, doc in v.grants.items():
         row(name, "grant", "a set of cards, then a condition", doc,
             f"grant {name} in {_zone_example(v, _first(tuple(v.zones)))} while {test}(self)")
+    if v.positions:
+        row_zone = v.positions[0]
+        row("after", "place", "a number (1 if left out), then a card reference",
+            f"the card that many places after the card in the {row_zone} row (none past "
+            "its end)", "flip_down 2 after self")
+        row("before", "place", "a number (1 if left out), then a card reference",
+            f"the card that many places before the card in the {row_zone} row",
+            "flip_down before self")
+        row("card", "place", "a number, `of`, a row (" + ", ".join(f"`{z}`" for z in v.positions)
+            + ")", "the card at that place of the row, counted from 1",
+            f"send_to_end card 2 of {row_zone}")
     for name, verb in v.verbs.items():
         row(name, "verb", f"{verb_arguments(verb, v)}; after `->`: {after_arrow(verb)}",
             verb.doc, verb.example)

@@ -76,6 +76,9 @@ class Vocabulary:
     guests: bool = False  # may the file define Special Guests?
     requires: bool = True  # does the game look at a card's `requires` (E122 if not)?
     scores_value: bool = True  # does a card's `value` count in the game (W130 if left out)?
+    # the zones whose cards lie in a row that places count in (`2 after self`, `card 3 of
+    # pantry`); `after` / `before` count in the first; empty: the game has none (E131)
+    positions: tuple[str, ...] = ()
     # the zones a `choose` may pick cards from (E125); None means every zone
     choose_from: tuple[str, ...] | None = None
     # the zone each card reference always names a card of (E124), e.g. next -> pantry
@@ -128,6 +131,11 @@ def host_problems(vocabulary: Vocabulary, host: Any) -> list[str]:
             elif not _fits(method, 2 + count):
                 found.append(f"{vocabulary.game}: {prefix}_{word} does not take (st, fr"
                              + ", x" * count + ")")
+    if vocabulary.positions:
+        for kind in ("after", "before", "row"):
+            method = getattr(host, f"position_{kind}", None)
+            if method is None or not _fits(method, 4):
+                found.append(f"{vocabulary.game}: position_{kind} must take (st, fr, x, count)")
     for name, verb in vocabulary.verbs.items():
         if verb.name != name:
             found.append(f"{vocabulary.game}: verb {name!r} is defined as {verb.name!r}")

@@ -20,6 +20,7 @@ the face-down cards after the last face-up one.  That is sound when, in every pr
   program, in its ``use`` or ``score`` programs (after either, the card lies face down or on
   the trolley for the rest of the pass, so it reads the first place at most once more); the
   key keeps the first card while that card may still act;
+- no card is named by its place in the row (``2 after self``, ``card 3 of pantry``);
 - ``next`` is only ever turned face down (``flip_down next``: nothing happens to a face-down
   card, so which face-down card it is, and how many follow, never matters);
 - no other card is sent to the end (that would move a card past the dropped face-down cards);
@@ -194,6 +195,8 @@ class _RowReading:
                         self.refuse(path, number, cond.pos, f"asks which card is {cond.name}")
                     if isinstance(cond, ast.Test) and cond.arg in ("first", "next"):
                         self.refuse(path, number, cond.pos, f"tests the {cond.arg} card")
+                    if isinstance(cond, ast.Test) and cond.position is not None:
+                        self.refuse(path, number, cond.pos, "tests a card by its place")
                 if isinstance(stmt, ast.ChooseCards):
                     verb = stmt.apply.verb if stmt.apply is not None else ""
                     if stmt.set.zone.name == "pantry" and "face_up" not in stmt.set.filters \
@@ -210,6 +213,8 @@ class _RowReading:
     def call(self, path: str, number: int, stmt: ast.Call, handler: ast.Handler,
              repeated: bool) -> int:
         names = [str(a.value) for a in stmt.args if a.kind == "name"]
+        if any(a.position is not None for a in stmt.args):
+            self.refuse(path, number, stmt.pos, f"does {stmt.verb} to a card by its place")
         if "next" in names and stmt.verb != "flip_down":
             self.refuse(path, number, stmt.pos, f"does {stmt.verb} to the next card")
         if stmt.verb == "send_to_end" and names != ["first"]:

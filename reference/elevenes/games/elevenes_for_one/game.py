@@ -194,6 +194,34 @@ class Primitives:
             index = st.cursor
         return pantry[index] if index < len(pantry) else None
 
+    # places in the row (`2 after self`, `before next`, `card 3 of pantry`)
+    def _gap(self, st: EfoState, fr: Frame, card: int) -> tuple[int, int] | None:
+        """The indexes of the pantry just before and just after ``card``: (i - 1, i + 1) for
+        a card at i; for the card whose effect this is, once it has left the row, the cards
+        around its place ((cursor - 1, cursor): EFO.RULING.NEXT-CARD, its next card is the
+        one at the cursor); none for a card scored from the discard pile, which never lay in
+        this row (EFO.RULING.CAKES-ELEVENSES) or any other card out of the row."""
+        if card in st.pantry:
+            index = st.pantry.index(card)
+            return index - 1, index + 1
+        if card == fr.card and st.held() is None:
+            return st.cursor - 1, st.cursor
+        return None
+
+    def _at(self, st: EfoState, index: int) -> int | None:
+        return st.pantry[index] if 0 <= index < len(st.pantry) else None
+
+    def position_after(self, st: EfoState, fr: Frame, card: int, count: int) -> int | None:
+        gap = self._gap(st, fr, card)
+        return None if gap is None else self._at(st, gap[1] + count - 1)
+
+    def position_before(self, st: EfoState, fr: Frame, card: int, count: int) -> int | None:
+        gap = self._gap(st, fr, card)
+        return None if gap is None else self._at(st, gap[0] - count + 1)
+
+    def position_row(self, st: EfoState, fr: Frame, zone: str, count: int) -> int | None:
+        return self._at(st, count - 1) if zone == "pantry" and count > 0 else None
+
     # verbs: (state, frame, chosen cards or None, *arguments)
     def applicable_flip_down(self, st: EfoState, fr: Frame, card: int) -> str | None:
         if card in st._unflippable:  # the cards with that trait

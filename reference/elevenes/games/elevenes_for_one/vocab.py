@@ -32,6 +32,7 @@ VOCABULARY = Vocabulary(
     values={"minutes": "minutes left on the clock"},
     grants={},
     requires=False,  # the solo game has no condition on using or scoring a card
+    positions=("pantry",),  # `2 after self`, `before next`, `card 3 of pantry`
     scores_value=False,  # the rating goes by the top card's number (EFO.RATING), not a value
     # the trolley is a pile of scored cards in order: no rule ever picks a card from it
     choose_from=("pantry", "discard"),

@@ -146,6 +146,8 @@ class Lowering:
         if isinstance(cond, ast.IsCard):
             return self.node(C_ISCARD, self.ref(cond.name), cond.card)
         if isinstance(cond, ast.Test):
+            if cond.position is not None:
+                raise self.unsupported("a card by its place in the row")
             if cond.name not in ("face_up", "face_down"):
                 raise self.unsupported(f"test {cond.name!r}")
             return self.node(C_TEST, FILTERS[cond.name], self.ref(cond.arg))
@@ -170,6 +172,8 @@ class Lowering:
             raise self.unsupported(f"verb {call.verb!r}")
         kind, value = REF_INT, 0
         for arg in call.args:
+            if arg.kind == "position":
+                raise self.unsupported("a card by its place in the row")
             if arg.kind == "int":
                 kind, value = REF_INT, int(arg.value)
                 if value < 0:  # the native clock only ever runs down
