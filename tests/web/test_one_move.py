@@ -82,8 +82,9 @@ def test_a_page_shows_every_move_of_mine_once_and_the_result_once(client: Any,
     repeated), and a finished game's result is shown once: in the page, not in the log."""
     data = tmp_path / "data"
     rng = random.Random(11)
-    for game, players in (("111", "3"), ("elevenes", "2")):
-        name = new_game(client, game, seed="3", players=players)
+    for game, players in (("111", "3"), ("elevenes", "2"), ("elevenes-for-one", ""),
+                          ("bowling-solitaire", "")):
+        name = new_game(client, game, seed="3", **({"players": players} if players else {}))
         page = client.get(f"/game/{name}").text
         for _ in range(400):
             if 'id="finish"' in page:
@@ -104,9 +105,10 @@ def test_a_page_shows_every_move_of_mine_once_and_the_result_once(client: Any,
 
 
 def html_escape(text: str) -> str:
-    import html
+    """``text`` as the pages' templates escape it."""
+    from markupsafe import escape
 
-    return html.escape(text)
+    return str(escape(text))
 
 
 def draws_of(data: Path, name: str) -> int:
