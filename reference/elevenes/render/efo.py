@@ -129,7 +129,10 @@ def _clock(svg: Svg, cx: float, cy: float, minutes: int) -> None:
 
 
 def _notes(doc: Mapping[str, Any], names: Names) -> list[str]:
-    """The machinery under the table: effects in progress, the decision asked, a new pass."""
+    """The machinery under the table: effects in progress, the decision asked, a new pass.
+    A finished game asks for nothing: only its end is said."""
+    if str(doc.get("phase")) == "over":
+        return ["the game is over"]
     lines = []
     for entry in doc.get("stack", []) or []:
         card = int(entry.get("card", 0))

@@ -15,6 +15,7 @@ from .svg import (
     SUIT_COLOURS,
     SUIT_SYMBOLS,
     Svg,
+    fit,
 )
 
 W, H = 54, 76
@@ -82,6 +83,7 @@ def draw(doc: Mapping[str, Any], names: object, viewer: int | None) -> str:
         if asking == "roll":
             svg.label(ex + 24, top + 66, f"for the {pending.get('side', '?')}", anchor="middle")
     fx = ex + 68.0
+    column = fx  # where the discards begin: the defeated bosses are counted under them
     discards = [str(c) for c in doc.get("discards", [])]
     svg.label(fx, top - 8, f"discards ({len(discards)})")
     if len(discards) > 12:  # the pile's order does not matter: the count and a few cards
@@ -93,8 +95,14 @@ def draw(doc: Mapping[str, Any], names: object, viewer: int | None) -> str:
     for i, card in enumerate(discards):
         _card(svg, fx + i * step, top, card, tip="discarded")
     defeated = [str(c) for c in doc.get("defeated", [])]
-    if defeated:
-        svg.label(fx, top + H + 20, "defeated bosses: " + " ".join(defeated))
+    if defeated:  # counted by rank here (the whole list in the notes, and as a tooltip)
+        ranks = [f"{sum(1 for c in defeated if c[:1] == r)} {r}" for r in "JQK"
+                 if any(c[:1] == r for c in defeated)]
+        keep, svg.parts = svg.parts, []
+        svg.label(column, top + H + 20, fit(f"defeated bosses ({len(defeated)}): "
+                                            + ", ".join(ranks), 11, width - 20 - column))
+        line, svg.parts = svg.parts, keep
+        svg.group("defeated bosses: " + " ".join(defeated), line)
 
     y = top + H + 40.0
     for seat, player in enumerate(doc.get("players", [])):
@@ -190,6 +198,9 @@ def _notes(doc: Mapping[str, Any]) -> list[str]:
         what = (f"the top boss of the {SLOT_NAMES.get(target['boss'], target['boss'])}"
                 if "boss" in target else f"seat {target.get('player')}")
         lines.append(f"fight: seat {doc.get('active')} attacks {what}")
+    defeated = [str(c) for c in doc.get("defeated", [])]
+    if defeated:
+        lines.append("defeated bosses: " + " ".join(defeated))
     bank = doc.get("bank")
     if isinstance(bank, Mapping):
         lines.append(f"bank: {bank.get('issued')} coins issued, {bank.get('taken')} taken back")

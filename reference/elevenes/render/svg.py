@@ -31,14 +31,20 @@ SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
 
 CARD_W = 64
 CARD_H = 88
+EM = 0.6
+"""The width of a character in font sizes: wider than the average of the fonts named (DejaVu
+Sans, Verdana), so text measured with it stays inside its place."""
+NAME_EM = 0.56
+"""The same for a card's name inside the card: the fonts' average, so that a ten-letter name
+fits a card; the card's margin takes what a wide name exceeds it by."""
 
 
 def text_width(text: str, size: float) -> float:
-    """An estimate of the width of ``text`` at ``size`` pixels (a sans-serif font)."""
-    return len(text) * size * 0.56
+    """An estimate of the width of ``text`` at ``size`` pixels (a sans-serif font), generous."""
+    return len(text) * size * EM
 
 
-def wrap(text: str, size: float, width: float, lines: int = 2) -> list[str]:
+def wrap(text: str, size: float, width: float, lines: int = 2, em: float = EM) -> list[str]:
     """``text`` broken at spaces into at most ``lines`` lines that fit ``width``; the last line
     is cut with an ellipsis when the text is longer."""
     words = text.split()
@@ -46,7 +52,7 @@ def wrap(text: str, size: float, width: float, lines: int = 2) -> list[str]:
     current = ""
     for word in words:
         trial = f"{current} {word}".strip()
-        if text_width(trial, size) <= width or not current:
+        if len(trial) * size * em <= width or not current:
             current = trial
         else:
             out.append(current)
@@ -58,14 +64,14 @@ def wrap(text: str, size: float, width: float, lines: int = 2) -> list[str]:
         out[-1] += "\u2026"
     fitted = []
     for line in out:
-        limit = max(1, int(width / (size * 0.56)))
+        limit = max(1, int(width / (size * em)))
         fitted.append(line if len(line) <= limit else line[: limit - 1] + "\u2026")
     return fitted
 
 
-def fit(text: str, size: float, width: float) -> str:
+def fit(text: str, size: float, width: float, em: float = EM) -> str:
     """``text`` cut (with an ellipsis) to fit ``width`` on one line."""
-    limit = max(1, int(width / (size * 0.56)))
+    limit = max(1, int(width / (size * em)))
     return text if len(text) <= limit else text[: limit - 1] + "\u2026"
 
 
@@ -210,7 +216,7 @@ class Svg:
                       fill=colour, anchor="middle")
         if name:
             name_size = 9.5 if w >= 64 else 8.5
-            lines = wrap(name, name_size, w - 10)
+            lines = wrap(name, name_size, w - 10, em=NAME_EM)
             top = y + h / 2 + 4 - (len(lines) - 1) * name_size * 0.6
             for number, line in enumerate(lines):
                 self.text(x + w / 2, top + number * name_size * 1.2, line, size=name_size,
@@ -245,7 +251,7 @@ class Svg:
                       weight="bold")
         if ghost:
             self.rect(x + 4, y + h - 17, w - 8, 13, fill="#ffffff", rx=4, opacity="0.85")
-            self.text(x + w / 2, y + h - 7, fit(ghost, 8.5, w - 10), size=8.5, fill=INK,
+            self.text(x + w / 2, y + h - 7, fit(ghost, 8.5, w - 10, em=NAME_EM), size=8.5, fill=INK,
                       anchor="middle")
         self.parts = keep
         self.group(tip, parts)
