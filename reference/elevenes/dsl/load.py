@@ -3,6 +3,7 @@ that replaces or adds cards.  Every problem in any file is reported together."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -93,12 +94,16 @@ def _known_rule() -> frozenset[str] | None:
     return frozenset(book.ids())
 
 
-def load_card_set(game: str, host: Any, user_file: str | Path | None = None) -> CardSet:
+def load_card_set(game: str, host: Any, user_file: str | Path | None = None,
+                  extra: Sequence[Path | str] = ()) -> CardSet:
+    """The shipped files, then ``extra`` (the card files of the readings in force), then the
+    user's file: a later file replaces or adds cards."""
     paths: list[Path | str] = list(shipped_card_files(game))
     if not paths:
         raise CardFileError([Diagnostic(
             str(rulebook_dir(game)), 1, 1, "E121",
             f"no .cards files for {game}: the installation is incomplete")])
+    paths.extend(extra)
     if user_file is not None:
         paths.append(user_file)
     trees, problems = check_files(paths, game)

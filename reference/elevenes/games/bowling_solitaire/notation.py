@@ -73,10 +73,13 @@ def _bad(message: str) -> BadState:
     return BadState(f"bowling-solitaire state: {message}")
 
 
-def _frame_progress(frame: int, balls: Sequence[int]) -> tuple[int, int, int, int, int]:
+def _frame_progress(
+    frame: int, balls: Sequence[int], fresh_bonus: bool = False
+) -> tuple[int, int, int, int, int]:
     """Replay one frame's balls: (rack, ball, pins downed by the rack's first ball) for the
     next ball, then (rack, ball) of the last ball bowled.  Raises BadState for balls no
-    frame can have."""
+    frame can have.  ``fresh_bonus``: every bonus ball of the tenth frame is bowled at a fresh
+    rack (reading (c) of BWL.RULING.BONUS-BALLS)."""
     rack, ball, standing, first = 0, 1, 10, 0
     last_rack, last_ball = 0, 1
     for number, pins in enumerate(balls, 1):
@@ -88,10 +91,10 @@ def _frame_progress(frame: int, balls: Sequence[int]) -> tuple[int, int, int, in
                 f"frame {frame}: ball {number} downs {pins} pins but only {standing} stand "
                 f"(BWL.SCORE.PINS)"
             )
-        if ball == 1 and pins < 10:
+        if ball == 1 and pins < 10 and not (fresh_bonus and rack > 0):
             ball, standing, first = 2, 10 - pins, pins
         else:  # a strike, or the rack's second ball: the next ball (if any) is at a fresh rack
-            if pins == standing:
+            if pins == standing or (fresh_bonus and rack > 0):
                 rack += 1
             ball, standing, first = 1, 10, 0
     return rack, ball, first, last_rack, last_ball
@@ -139,7 +142,8 @@ def state_from_doc(game: BowlingGame, doc: Mapping[str, Any]) -> BowlingState:
         _frame_progress(index + 1, balls)
         if not frame_done(index + 1, balls):
             raise _bad(f"frame {index + 1} is not finished: {balls}")
-    rack, ball, first_ball, last_rack, last_ball = _frame_progress(frame, pad[-1])
+    rack, ball, first_ball, last_rack, last_ball = _frame_progress(
+        frame, pad[-1], game.bonus_balls == "c" and frame == FRAMES)
     current_done = frame_done(frame, pad[-1])
     if phase == OVER:
         if not current_done:
@@ -167,6 +171,7 @@ def state_from_doc(game: BowlingGame, doc: Mapping[str, Any]) -> BowlingState:
     state._digit = {}
     state._by_digit = ((),) * 10
 
+    _remembered(game, state, phase, pad, first_ball)
     if phase == DEAL:
         if ball != 1:  # a rack is dealt before its first ball: never between two balls
             raise _bad(
@@ -208,6 +213,40 @@ def state_from_doc(game: BowlingGame, doc: Mapping[str, Any]) -> BowlingState:
                 "(BWL.BALL.END, BWL.RULING.USABLE)"
             )
     return state
+
+
+def _remembered(
+    game: BowlingGame, state: BowlingState, phase: int, pad: Sequence[Sequence[int]],
+    first_ball: int,
+) -> None:
+    """What a reading other than the decided one remembers beyond the document, found from
+    it, or the position refused under that reading when the document cannot tell."""
+    frame, rack, ball = state.frame, state.rack, state.ball
+    state.earlier = 0 if frame == 1 and rack == 0 else None
+    state.ball_start = None
+    state.layout = None
+    if phase == OVER:
+        return
+    standing = sum(1 << i for i, v in enumerate(state.pins) if v != EMPTY)
+    if ball == 1 or phase == DEAL:
+        state.ball_start = FULL
+    elif 10 - standing.bit_count() == first_ball:  # ball 2 has downed nothing yet
+        state.ball_start = standing
+    if phase == PLAY and standing == FULL and [len(p) for p in state.piles] == list(PILE_SIZES):
+        state.layout = (list(state.pins), [list(p) for p in state.piles])
+    if game.bonus_balls == "d" and phase == DEAL and frame == FRAMES and rack > 0:
+        raise _bad("under reading (d) of BWL.RULING.BONUS-BALLS no rack is dealt inside the "
+                   "tenth frame: its layout stands again")
+    if game.touch_frame == "c" and state.earlier is None:
+        raise _bad("under reading (c) of BWL.RULING.TOUCH-FRAME the spots emptied in earlier "
+                   "racks count, and a position after the first rack does not record them")
+    if game.touch_frame == "g" and state.ball_start is None:
+        raise _bad("under reading (g) of BWL.RULING.TOUCH-FRAME only the spots emptied in this "
+                   "ball count, and a second ball that has downed pins does not record which")
+    if (game.bonus_balls == "d" and phase == PLAY and frame == FRAMES and len(pad[-1]) < 2
+            and state.layout is None):
+        raise _bad("under reading (d) of BWL.RULING.BONUS-BALLS the tenth frame's layout stands "
+                   "again after a strike or spare, and this position does not record it")
 
 
 def _check_last_ball(

@@ -18,7 +18,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...core.api import CHANCE, TERMINAL, Action, Game, Json, State
-from ...core.errors import BadOption, IllegalAction
+from ...core.errors import BadOption, BadState, IllegalAction
+from ...core.readings import game_specs
 from .layout import (
     BACK_ROW,
     CENTRE,
@@ -67,10 +68,30 @@ def knock_action(pile: int, mask: int) -> Action:
     return KNOCK_BASE * (pile + 1) + mask
 
 
+# The readings this file plays besides the decided ones (core/readings.py): each is read at
+# its rule site below, the ruling id beside it.
+PROCEDURE_READINGS = frozenset({
+    ("BWL.RULING.TOUCH-FRAME", "c"), ("BWL.RULING.TOUCH-FRAME", "g"),
+    ("BWL.RULING.FIRST-CARD", "a"), ("BWL.RULING.FIRST-CARD", "c"),
+    ("BWL.RULING.FIRST-CARD", "d"),
+    ("BWL.RULING.BONUS-BALLS", "c"), ("BWL.RULING.BONUS-BALLS", "d"),
+})
+
+
 class BowlingGame(Game):
-    """Bowling Solitaire for one player; no options, no card effects."""
+    """Bowling Solitaire for one player; no card effects.  Its options are the readings of
+    its rulings (``reading.`` and the ruling id), the decided ones by default."""
 
     id = GAME_ID
+
+    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
+        self.option_specs = game_specs(GAME_ID, (), options)
+        super().__init__(options)
+        chosen = self.options
+        self.touch_frame = str(chosen.get("reading.BWL.RULING.TOUCH-FRAME", "b"))
+        self.first_card = str(chosen.get("reading.BWL.RULING.FIRST-CARD", "b"))
+        self.bonus_balls = str(chosen.get("reading.BWL.RULING.BONUS-BALLS", "b"))
+        self.decided = (self.touch_frame, self.first_card, self.bonus_balls) == ("b", "b", "b")
 
     def num_players(self) -> int:
         return 1
@@ -99,6 +120,10 @@ class BowlingState(State):
         self.rack = 0  # fresh racks dealt in this frame before this one (0; 1-2 for bonus balls)
         self.ball = 1  # ball of this rack, 1 or 2
         self.pad: list[list[int]] = [[]]  # pins downed ball by ball, frame by frame
+        # what some readings remember beyond the canonical state (None: not known)
+        self.ball_start: int | None = FULL  # the pins standing when this ball began
+        self.earlier: int | None = 0  # spots emptied in earlier racks of the game
+        self.layout: tuple[list[int], list[list[int]]] | None = None  # the rack as dealt
         self._new_deal()
 
     # -- whose turn ------------------------------------------------------------------------
@@ -147,8 +172,7 @@ class BowlingState(State):
     def _knocks(self) -> list[Action]:
         """Every legal knock: pile order, then pin mask order (so already sorted)."""
         standing = self.standing
-        first = standing == FULL
-        zone = TOUCH[FULL ^ standing]
+        first, zone = self._bounds()
         found = []
         for p in range(3):
             pile = self.piles[p]
@@ -158,10 +182,9 @@ class BowlingState(State):
             for mask in self._by_digit[pile[-1]]:  # BWL.KNOCK.SUM
                 if mask & standing != mask:
                     continue  # BWL.KNOCK.STANDING
-                if first:
-                    if mask & BACK_ROW or mask == CENTRE:
-                        continue  # BWL.FIRST.BACK-ROW, BWL.FIRST.CENTRE
-                elif not mask & zone:
+                if first and (mask & BACK_ROW or mask == CENTRE):
+                    continue  # BWL.FIRST.BACK-ROW, BWL.FIRST.CENTRE
+                if not mask & zone:
                     continue  # BWL.LATER.TOUCH
                 found.append(base + mask)
         return found
@@ -172,9 +195,30 @@ class BowlingState(State):
         standing = self.standing
         if not cards or mask & standing != mask or self._digit.get(mask) != cards[-1]:
             return False
-        if standing == FULL:
-            return not (mask & BACK_ROW or mask == CENTRE)
-        return bool(mask & TOUCH[FULL ^ standing])
+        first, zone = self._bounds()
+        if first and (mask & BACK_ROW or mask == CENTRE):
+            return False
+        return bool(mask & zone)
+
+    def _bounds(self) -> tuple[bool, int]:
+        """Whether the first-card restrictions bind the next card (BWL.FIRST.BACK-ROW,
+        BWL.FIRST.CENTRE), and the spots one of its pins must touch (BWL.LATER.TOUCH; every
+        spot when the touch rule does not apply yet)."""
+        standing = self.standing
+        game = self.game
+        if game.decided:  # BWL.RULING.FIRST-CARD (b), BWL.RULING.TOUCH-FRAME (b)
+            if standing == FULL:
+                return True, FULL
+            return False, TOUCH[FULL ^ standing]
+        first = standing == FULL  # BWL.RULING.FIRST-CARD (b): the rack's first card
+        if game.first_card == "a":  # BWL.RULING.FIRST-CARD (a): each ball's first card
+            first = standing == self.ball_start
+        elif game.first_card == "c" and self.frame == FRAMES and self.rack > 0:
+            first = False  # BWL.RULING.FIRST-CARD (c): not at the tenth frame's bonus racks
+        elif game.first_card == "d" and self.ball == 2:
+            first = False  # BWL.RULING.FIRST-CARD (d): the first ball's first card only
+        emptied = self._emptied()
+        return first, TOUCH[emptied] if emptied else FULL
 
     def _has_knock(self) -> bool:
         return bool(self._knocks())
@@ -228,6 +272,9 @@ class BowlingState(State):
         if self.dealt == DEAL_SIZE:
             self.phase = PLAY
             self.standing = FULL
+            self.ball_start = FULL
+            if self.game.bonus_balls == "d":  # BWL.RULING.BONUS-BALLS (d) stands it again
+                self.layout = (list(self.pins), [list(pile) for pile in self.piles])
             self._index_rack()
             self._settle()
 
@@ -275,20 +322,48 @@ class BowlingState(State):
             if self.frame == FRAMES:
                 self.phase = OVER  # BWL.GAME.FRAMES
                 return
+            self._remember_rack()
             self.frame += 1
             self.rack = 0
             self.pad.append([])
             self._new_deal()  # BWL.FRAME.NEXT
-        elif self.standing == 0:
-            self.rack += 1  # BWL.SCORE.TENTH, BWL.RULING.BONUS-BALLS: a fresh rack
-            self._new_deal()
+        elif self.standing == 0 or (self.game.bonus_balls == "c" and self.rack > 0):
+            # BWL.SCORE.TENTH, BWL.RULING.BONUS-BALLS: a fresh rack when the pins are all down
+            # ((b)); for every bonus ball ((c))
+            self._remember_rack()
+            self.rack += 1
+            if self.game.bonus_balls == "d":  # BWL.RULING.BONUS-BALLS (d): the same layout
+                self._stand_again()
+            else:
+                self._new_deal()
         else:
             self._second_ball()
+
+    def _remember_rack(self) -> None:
+        """BWL.RULING.TOUCH-FRAME (c): the spots this rack emptied count for the rest of the
+        game."""
+        if self.earlier is not None:
+            self.earlier |= FULL ^ self.standing
+
+    def _stand_again(self) -> None:
+        """BWL.RULING.BONUS-BALLS (d): the tenth frame's pin cards stand again on their spots,
+        the ball piles made up again from the same cards, and the next ball is its first."""
+        if self.layout is None:
+            raise BadState("reading (d) of BWL.RULING.BONUS-BALLS stands the tenth frame's "
+                           "layout again, which this position does not record")
+        pins, piles = self.layout
+        self.pins = list(pins)
+        self.piles = [list(pile) for pile in piles]
+        self.out = [0] * 10
+        self.ball = 1
+        self.standing = FULL
+        self.ball_start = FULL
 
     def _second_ball(self) -> None:
         """BWL.BALL.SECOND: every pile that still has cards loses its top card; the cards
         beneath are the second ball's (BWL.RULING.EMPTY-PILE)."""
         self.ball = 2
+        self.ball_start = self.standing
         for pile in self.piles:
             if pile:
                 self.out[pile.pop()] += 1
@@ -349,7 +424,8 @@ class BowlingState(State):
                 else f"{text}: the pin is a {total}, not the ball card's {ball}",
                 text,
             )
-        if self.standing == FULL:
+        first, zone = self._bounds()
+        if first:
             if mask & BACK_ROW:
                 return IllegalAction(
                     "BWL.FIRST.BACK-ROW",
@@ -363,14 +439,23 @@ class BowlingState(State):
                     f"{text}: the first ball card of a rack may not take the centre pin F alone",
                     text,
                 )
-        elif not mask & TOUCH[FULL ^ self.standing]:
+        if not mask & zone:
             return IllegalAction(
                 "BWL.LATER.TOUCH",
                 f"{text}: none of these pins is next to a spot already emptied "
-                f"({', '.join(mask_to_letters(FULL ^ self.standing))})",
+                f"({', '.join(mask_to_letters(self._emptied()))})",
                 text,
             )
         return IllegalAction("BWL.NOTATION.ACTIONS", f"{text} is not legal here", text)
+
+    def _emptied(self) -> int:
+        """The spots already emptied that a knock's pins may touch (BWL.LATER.TOUCH)."""
+        emptied = FULL ^ self.standing  # BWL.RULING.TOUCH-FRAME (b): emptied in this rack
+        if self.game.touch_frame == "g":  # BWL.RULING.TOUCH-FRAME (g): emptied in this ball
+            emptied = (FULL if self.ball_start is None else self.ball_start) ^ self.standing
+        elif self.game.touch_frame == "c":  # BWL.RULING.TOUCH-FRAME (c): and in earlier racks
+            emptied |= self.earlier or 0
+        return emptied
 
     def _describe(self, action: Action) -> str:
         try:
@@ -487,6 +572,9 @@ class BowlingState(State):
         copy.out = list(self.out)
         copy._digit = self._digit  # shared: fixed for the rack
         copy._by_digit = self._by_digit
+        copy.ball_start = self.ball_start
+        copy.earlier = self.earlier
+        copy.layout = self.layout  # never changed in place
         return copy
 
     # -- helpers for front ends and bots ---------------------------------------------------

@@ -20,6 +20,7 @@ from typing import Any, Literal, overload
 
 from ...core.api import CHANCE, TERMINAL, Action, Game, Json, OptionSpec, State
 from ...core.errors import BadState, IllegalAction
+from ...core.readings import PREFIX, card_files, game_specs, in_force, option_name
 from ...core.schema import check_playable, check_state_document
 from ...core.words import split_words
 from ...dsl.compile import CardSet
@@ -285,6 +286,15 @@ class Primitives:
 PRIMITIVES = Primitives()
 
 
+def _written_options(game: Game) -> Json:
+    """The options a state document carries: the game's own in full, a ruling's reading only
+    when it is not the decided one (core/readings.py), so a document of the decided rules is
+    as it always was."""
+    written: Json = {k: v for k, v in game.options.items() if not k.startswith(PREFIX)}
+    written.update({option_name(k): v for k, v in in_force(game.options).items()})
+    return written
+
+
 def _plain(kind: str, value: int) -> int:
     return value  # players and cards are numbers in Elevenes for One
 
@@ -295,9 +305,16 @@ def _number(kind: str, value: Any) -> int:
     return value
 
 
+# The readings this file plays besides the decided ones (core/readings.py), each read at its
+# rule site; the readings that change a card are card files in rulebook/elevenes-for-one/readings.
+PROCEDURE_READINGS = frozenset({
+    ("EFO.RULING.FRONT-FIRST", "a"), ("EFO.RULING.FRONT-LAST-MINUTE", "a"),
+})
+
+
 class EfoGame(Game):
     id = "elevenes-for-one"
-    option_specs = (
+    option_specs: tuple[OptionSpec, ...] = (
         OptionSpec("edition", "v1.1", ["v1.0", "v1.1"], doc="which rules text",
                    rule="EFO.EDITIONS"),
         OptionSpec("minutes", 15, kind=int, low=1, high=15, doc="minutes on the clock at the start",
@@ -306,10 +323,23 @@ class EfoGame(Game):
                    doc="the Tea Trolley is shuffled into the pantry", rule="EFO.VARIANT.TROLLEY"),
     )
 
-    def __init__(self, options: Mapping[str, Any] | None = None, cards: CardSet | None = None):
+    def __init__(self, options: Mapping[str, Any] | None = None, cards: CardSet | None = None,
+                 user_file: str | None = None):
+        """``cards``: a card set already loaded; else the rulebook's cards, with the card
+        files of the readings in force (core/readings.py) and then ``user_file``."""
+        self.option_specs = game_specs(self.id, EfoGame.option_specs, options)
         super().__init__(options)
+        self.readings = in_force(self.options)
+        variant = card_files(self.id, self.options)
+        if cards is None and (variant or user_file):
+            cards = load_card_set(self.id, PRIMITIVES, user_file, extra=variant)
         self.cards = cards if cards is not None else load_card_set(self.id, PRIMITIVES)
-        self.printed_cards = cards is None  # the printed cards.cards, no variant file
+        # the printed cards.cards under the decided readings, no variant file
+        self.printed_cards = cards is None and not self.readings
+        # EFO.RULING.FRONT-FIRST (a): the card already first may be put first for a minute
+        self.front_first = self.options["reading.EFO.RULING.FRONT-FIRST"] == "a"
+        # EFO.RULING.FRONT-LAST-MINUTE (a): no step 2 with one minute left
+        self.front_last_minute = self.options["reading.EFO.RULING.FRONT-LAST-MINUTE"] == "a"
         self.fast_start: Any = None  # native/fast.py: the C state's cards and set-up, once
         self._card_facts: CardFacts | None = None
         self.undiscardable = frozenset(  # EFO.DISCARD.NEVER: the cards with that trait
@@ -323,6 +353,10 @@ class EfoGame(Game):
 
     def num_players(self) -> int:
         return 1
+
+    def procedure_readings(self) -> dict[str, str]:
+        """The readings in force that change the procedure (read in this file), by ruling."""
+        return {k: v for k, v in self.readings.items() if (k, v) in PROCEDURE_READINGS}
 
     def card_facts(self) -> CardFacts:
         """What the cards in play can read and cost (card_facts.py): the solvers' key
@@ -564,7 +598,12 @@ class EfoState(State):
             return [DEAL_BASE + c for c in self.deck]
         if phase == FRONT:  # EFO.PASS.FRONT; EFO.RULING.FRONT-FIRST: not the first card
             # step 1 has just laid every card face up (EFO.RULING.FRONT-FACE-UP)
-            return [PASS] + [FRONT_BASE + c for c in sorted(self.pantry[1:])]
+            game = self.game
+            assert isinstance(game, EfoGame)
+            if game.front_last_minute and self.minutes == 1:
+                return [PASS]  # EFO.RULING.FRONT-LAST-MINUTE (a): it would end the game
+            offered = self.pantry if game.front_first else self.pantry[1:]
+            return [PASS] + [FRONT_BASE + c for c in sorted(offered)]
         if phase == EFFECT and self.choice is not None:
             return self.choice.options
         return []
@@ -617,6 +656,12 @@ class EfoState(State):
                 text)
         if phase == FRONT and FRONT_BASE < action < FRONT_BASE + 12:
             card = action - FRONT_BASE
+            game = self.game
+            if isinstance(game, EfoGame) and game.front_last_minute and self.minutes == 1 \
+                    and card in self.pantry:
+                return IllegalAction("EFO.RULING.FRONT-LAST-MINUTE",
+                                     "with one minute left a card may not be put first (it "
+                                     "would end the game)", text)
             if self.pantry and self.pantry[0] == card:
                 return IllegalAction("EFO.RULING.FRONT-FIRST", f"card {card} is already first",
                                      text)
@@ -800,7 +845,7 @@ class EfoState(State):
     def to_json(self) -> Json:
         return {
             "game": self.game.id,
-            "options": dict(self.game.options),
+            "options": _written_options(self.game),
             "phase": self.phase,
             "minutes": self.minutes,
             "trolley": list(self.trolley),

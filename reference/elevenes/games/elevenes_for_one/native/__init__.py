@@ -274,7 +274,14 @@ class Lowering:
 
 
 def lower(game: EfoGame) -> dict[str, Any]:
-    """The card programs of a game as the arrays efo_init takes."""
+    """The card programs of a game as the arrays efo_init takes.  A reading that changes the
+    procedure (core/readings.py) is not in the C code: such a game is refused, and the Python
+    search takes over."""
+    procedure = game.procedure_readings()
+    if procedure:
+        raise NativeUnavailable(
+            "the native solver plays the decided reading of the procedure, not "
+            + ", ".join(f"reading ({v}) of {k}" for k, v in sorted(procedure.items())))
     vocabulary = vocabulary_for(game.id)
     trait_names = sorted(vocabulary.traits)
     traits = {n: c.traits for n, c in game.cards.cards.items()}

@@ -1,0 +1,222 @@
+"""Readings are rulesets too: a ruling's rival readings that are rules of play, as game options.
+
+A ruling of the rulebook lists its readings under **Readings:**, one line each::
+
+    - (b) *playable* a pin removed earlier in this rack, in either ball;
+    - (a) *not playable: the text rules it out: ...* ...
+
+and its **Decision:** names the reading the game plays by default.  Every ruling of a game with
+two playable readings or more becomes the option ``reading.<RULING-ID>`` whose values are its
+playable letters, the decided one the default (``-o reading.EFO.RULING.SANDWICHES=b``).  The
+options are derived from the rulebook's text here and nowhere else, so the rulebook and the
+engine cannot drift (tests/test_readings_mechanism.py holds them to each other).
+
+A reading is implemented in one of two ways, one per kind:
+
+- it changes a card's effect: a card file ``rulebook/<game>/readings/<NAME>-<letter>.cards``
+  (``NAME`` the ruling id after ``RULING.``), loaded on top of the game's cards while the
+  reading is in force; the engine has no branch for it;
+- it changes the procedure: the game reads its option at the rule site, the ruling id beside
+  the code, and lists the reading in its ``PROCEDURE_READINGS``.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..paths import rulebook_dir
+from .api import OptionSpec
+from .errors import BadOption
+
+PREFIX = "reading."
+
+_BLOCK = re.compile(r"\*\*Readings:\*\*(.*?)(?:\n\n|\Z)", re.S)
+_ITEM = re.compile(r"^- \(([a-z])\) ", re.M)
+_MARK = re.compile(r"^- \(([a-z])\) \*(playable|not playable: ([^*]+[^*\s]))\* (.*?)(?=^- \(|\Z)",
+                   re.M | re.S)
+_DECISION = re.compile(r"\*\*Decision:\*\* \(([a-z])\)")
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One reading of a ruling: its letter, whether it is playable (else why not) and what it
+    says (the rulebook's words, joined on one line)."""
+
+    letter: str
+    playable: bool
+    why_not: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """A ruling whose readings are marked: its id, game, decided letter and readings."""
+
+    id: str
+    game: str
+    decided: str
+    readings: tuple[Reading, ...]
+
+    @property
+    def option(self) -> str:
+        return option_name(self.id)
+
+    @property
+    def playable(self) -> tuple[str, ...]:
+        return tuple(r.letter for r in self.readings if r.playable)
+
+    def reading(self, letter: str) -> Reading | None:
+        return next((r for r in self.readings if r.letter == letter), None)
+
+
+def option_name(ruling_id: str) -> str:
+    return PREFIX + ruling_id
+
+
+def short_name(ruling_id: str) -> str:
+    """``SANDWICHES`` for ``EFO.RULING.SANDWICHES``: the stem of a reading's card file."""
+    return ruling_id.split(".RULING.", 1)[-1]
+
+
+def marked_readings(text: str) -> tuple[Reading, ...]:
+    """The readings of a ruling's text in the notation above (empty when it is not written
+    that way).  A reading line that does not follow the notation is an error."""
+    found = _BLOCK.search(text)
+    if found is None:
+        return ()
+    block = found.group(1)
+    items = _ITEM.findall(block)
+    if not items:
+        return ()
+    readings = tuple(
+        Reading(letter, mark == "playable", why.strip(), " ".join(rest.split()))
+        for letter, mark, why, rest in _MARK.findall(block)
+    )
+    if [r.letter for r in readings] != items:
+        raise ValueError(f"badly marked readings: {block!r}")
+    return readings
+
+
+def ruling_of(rule_id: str, game: str, text: str) -> Ruling | None:
+    """The ruling with its marked readings, or None when its readings are not marked."""
+    readings = marked_readings(text)
+    if not readings:
+        return None
+    decision = _DECISION.search(text)
+    if decision is None:
+        raise ValueError(f"{rule_id}: the decision names no reading")
+    return Ruling(rule_id, game, decision.group(1), readings)
+
+
+@functools.cache
+def rulings(game: str) -> dict[str, Ruling]:
+    """The rulings of ``game`` with marked readings, by id."""
+    from ..rulebook.index import load_rulebook
+
+    found: dict[str, Ruling] = {}
+    for rule in load_rulebook():
+        if rule.game != game or not rule.is_ruling:
+            continue
+        ruling = ruling_of(rule.id, game, rule.text)
+        if ruling is not None:
+            found[rule.id] = ruling
+    return found
+
+
+def choosable(game: str) -> dict[str, Ruling]:
+    """The rulings of ``game`` that offer a choice: two playable readings or more."""
+    return {k: r for k, r in rulings(game).items() if len(r.playable) > 1}
+
+
+class ReadingSpec(OptionSpec):
+    """The option of one ruling: its playable letters, the decided one the default."""
+
+    def __init__(self, ruling: Ruling) -> None:
+        super().__init__(ruling.option, ruling.decided, list(ruling.playable),
+                         doc=f"the reading of {ruling.id} in force", rule=ruling.id)
+        self.ruling = ruling
+
+    def coerce(self, value: Any) -> Any:
+        text = str(value).strip().lower()
+        if text.startswith("(") and text.endswith(")"):
+            text = text[1:-1]
+        playable = ", ".join(self.ruling.playable)
+        reading = self.ruling.reading(text)
+        if reading is None:
+            raise BadOption(f"{self.ruling.id} has no reading {value!r}; its playable readings "
+                            f"are {playable} ({self.ruling.decided} decided)")
+        if not reading.playable:
+            raise BadOption(f"reading ({text}) of {self.ruling.id} is not playable "
+                            f"({reading.why_not}); its playable readings are {playable}")
+        return text
+
+
+def reading_specs(game: str) -> tuple[OptionSpec, ...]:
+    return tuple(ReadingSpec(r) for r in choosable(game).values())
+
+
+def game_specs(game: str, base: Sequence[OptionSpec],
+               given: Mapping[str, Any] | None) -> tuple[OptionSpec, ...]:
+    """A game's option specs, its readings' after its own; an unknown ``reading.`` option is
+    refused here, naming the rulings that offer a choice."""
+    offered = choosable(game)
+    for name in given or {}:
+        if name.startswith(PREFIX) and name[len(PREFIX):] not in offered:
+            ruling = name[len(PREFIX):]
+            known = rulings(game).get(ruling)
+            why = (f"{ruling} has one playable reading ({known.decided})" if known is not None
+                   else f"{ruling} is no ruling of {game} with readings to choose")
+            raise BadOption(f"unknown option {name!r}: {why}; the readings of {game} are "
+                            f"chosen for: {', '.join(offered) or 'none'}")
+    return (*base, *(ReadingSpec(r) for r in offered.values()))
+
+
+def in_force(options: Mapping[str, Any]) -> dict[str, str]:
+    """The rulings set to a reading other than the decided one: ruling id -> letter."""
+    result: dict[str, str] = {}
+    for name, value in options.items():
+        if name.startswith(PREFIX):
+            ruling_id = name[len(PREFIX):]
+            game = _game_of(ruling_id)
+            ruling = rulings(game).get(ruling_id) if game else None
+            if ruling is not None and value != ruling.decided:
+                result[ruling_id] = str(value)
+    return result
+
+
+def _game_of(ruling_id: str) -> str | None:
+    from ..rulebook.index import load_rulebook
+
+    return load_rulebook().game_of(ruling_id)
+
+
+def card_file(game: str, ruling_id: str, letter: str) -> Path:
+    """Where the card file of a reading that changes a card's effect lives."""
+    return rulebook_dir(game) / "readings" / f"{short_name(ruling_id)}-{letter}.cards"
+
+
+def card_files(game: str, options: Mapping[str, Any]) -> list[Path]:
+    """The card files of the readings in force, to load on top of the game's cards."""
+    return [path for ruling_id, letter in sorted(in_force(options).items())
+            if (path := card_file(game, ruling_id, letter)).is_file()]
+
+
+def card_readings(game: str) -> set[tuple[str, str]]:
+    """(ruling id, letter) of every reading written as a card file."""
+    folder = rulebook_dir(game) / "readings"
+    found: set[tuple[str, str]] = set()
+    by_short = {short_name(r): r for r in rulings(game)}
+    for path in sorted(folder.glob("*.cards")) if folder.is_dir() else []:
+        stem, _, letter = path.stem.rpartition("-")
+        found.add((by_short.get(stem, stem), letter))
+    return found
+
+
+def describe(options: Mapping[str, Any]) -> str:
+    """``EFO.RULING.SANDWICHES=b, ...`` for the readings in force; empty for the decided ones."""
+    return ", ".join(f"{k}={v}" for k, v in sorted(in_force(options).items()))
