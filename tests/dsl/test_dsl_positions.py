@@ -74,3 +74,20 @@ def test_the_solvers_keep_the_whole_row_and_use_the_python_search() -> None:
 
     with pytest.raises(NativeUnavailable, match="place in the row"):
         lower(game)
+
+
+def test_next_next_and_next_of_next_point_to_places(tmp_path: Path) -> None:
+    """`flip_down next next` and `flip_down next(next)` say how to name the card after next."""
+    twice = tmp_path / "twice.cards"
+    twice.write_text('game elevenes-for-one\ncard 9 "X" {\n  on use { flip_down next next }\n}\n',
+                     encoding="utf-8")
+    [found] = check_file(twice)[1]
+    assert (found.code, found.column) == ("E107", 12)
+    assert found.hint.endswith("the card after `next` is `after next`, the one after that "
+                               "`2 after next`")
+    nested = tmp_path / "nested.cards"
+    nested.write_text('game elevenes-for-one\ncard 9 "X" {\n  on use { flip_down next(next) }\n}\n',
+                      encoding="utf-8")
+    [found] = check_file(nested)[1]
+    assert (found.code, found.message, found.hint) == (
+        "E108", "`next(next)` is not a card", "for the card after `next` write `after next`")

@@ -340,11 +340,18 @@ class Checker:
         params = list(verb.written(after_arrow=chosen is not None))  # vocab.Verb: the target
         usage = " ".join([call.verb, *("int" if p == "signed" else p for p in params)])
         if len(call.args) != len(params):
+            hint = f"usage: {usage}"
+            names = set(self.v.refs) | scope.cards
+            if (self.v.positions and params[:1] == ["card"] and len(call.args) > 1
+                    and all(a.kind == "name" and a.value in names for a in call.args)):
+                last = call.args[0].value
+                hint += (f"; a card by its place: the card after `{last}` is `after {last}`, "
+                         f"the one after that `2 after {last}`")
             self.report(
                 call.pos,
                 "E107",
                 f"`{call.verb}` takes {len(params)} argument(s) here, got {len(call.args)}",
-                f"usage: {usage}",
+                hint,
             )
             return
         for arg, kind in zip(call.args, params, strict=True):
@@ -363,6 +370,11 @@ class Checker:
                 )
         elif kind == "card" and arg.position is not None:
             self.position(arg.position, scope, call)
+        elif kind == "card" and arg.kind == "zone":  # `next(next)`: not a way to name a card
+            where = (f"for the card after `{arg.owner}` write `after {arg.owner}`"
+                     if self.v.positions else "name the card: a reference or a name bound "
+                     "with `as`")
+            self.report(arg.pos, "E108", f"`{arg.value}({arg.owner})` is not a card", where)
         elif kind == "card":
             known = set(self.v.refs) | scope.cards
             if arg.kind != "name" or arg.value not in known:
