@@ -371,10 +371,10 @@ class Checker:
         elif kind == "card" and arg.position is not None:
             self.position(arg.position, scope, call)
         elif kind == "card" and arg.kind == "zone":  # `next(next)`: not a way to name a card
-            where = (f"for the card after `{arg.owner}` write `after {arg.owner}`"
-                     if self.v.positions else "name the card: a reference or a name bound "
-                     "with `as`")
-            self.report(arg.pos, "E108", f"`{arg.value}({arg.owner})` is not a card", where)
+            advice = (f"for the card after `{arg.owner}` write `after {arg.owner}`"
+                      if self.v.positions else "name the card: a reference or a name bound "
+                      "with `as`")
+            self.report(arg.pos, "E108", f"`{arg.value}({arg.owner})` is not a card", advice)
         elif kind == "card":
             known = set(self.v.refs) | scope.cards
             if arg.kind != "name" or arg.value not in known:
