@@ -56,3 +56,18 @@ def test_a_french_set_up_without_announced_announces_nothing_yet() -> None:
     state = game.new_initial_state().to_json()
     del state["announced"]
     assert game.state_from_json(state).to_json()["announced"] == [0, 0]
+
+
+def test_a_french_set_up_with_announced_null_announces_nothing_yet() -> None:
+    game = load_game("elevenes", options={"players": 2, "edition": "fr"})
+    state = game.new_initial_state().to_json()
+    state["announced"] = None
+    assert game.state_from_json(state).to_json()["announced"] == [0, 0]
+
+
+def test_target_zero_in_a_set_up_stands_for_the_editions_number() -> None:
+    for edition, cubes in (("en", 5), ("fr", 7)):
+        game = load_game("elevenes", options={"players": 2, "edition": edition})
+        state = game.new_initial_state().to_json()
+        state["options"] = {"players": 2, "edition": edition, "target": 0}
+        assert game.state_from_json(state).to_json()["options"]["target"] == cubes
