@@ -44,9 +44,9 @@ Sampler = Callable[[State, int, random.Random], State]
 Evaluator = Callable[[State], list[float]]
 Horizon = Callable[[State, State], bool]
 
-DEFAULT_ITERATIONS = 300
-"""The default budget: about half a second per decision on a 2020s laptop core in the
-slowest game (Elevenes, four players); see docs/bots.md for the measured times."""
+DEFAULT_ITERATIONS = 100
+"""The default budget, so that a person waits about a second at most for a bot's move
+(docs/bots.md has the times measured)."""
 EXPLORATION = 0.7  # UCT's constant (returns lie in 0..1)
 MAX_ROLLOUT = 400  # moves of a simulation at most, before ``evaluate`` judges it
 
