@@ -4,6 +4,8 @@ random games and, for Elevenes for One, solved in a small endgame (cards 1-8 on 
 3 minutes, the Python solver).  Prints, per game, how many files were generated, accepted by
 the checker, the random games played, the refusals met on the way and the endgames solved;
 any other failure is printed with the file (already shrunk by Hypothesis) and exits 1.
+A file whose random game reaches the move limit (a round that can end only on a condition
+that never holds, which the checker cannot always see) is counted as endless and printed.
 
     python benchmarks/bench_card_language.py [--examples N] [--games G] [--seed S]
 
@@ -50,7 +52,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     failed = False
     print(f"{'game':18} {'generated':>9} {'accepted':>8} {'games':>6} {'refusals':>8} "
-          f"{'solved':>6} {'seconds':>7}")
+          f"{'solved':>6} {'endless':>7} {'seconds':>7}")
     for game in sorted(VOCABULARIES):
         start = time.perf_counter()
         try:
@@ -60,7 +62,10 @@ def main(argv: list[str] | None = None) -> int:
             failed = True
             continue
         print(f"{game:18} {counts.generated:9} {counts.accepted:8} {counts.games:6} "
-              f"{counts.refusals:8} {counts.solved:6} {time.perf_counter() - start:7.1f}")
+              f"{counts.refusals:8} {counts.solved:6} {len(counts.endless):7} "
+              f"{time.perf_counter() - start:7.1f}")
+        for text in counts.endless:  # a round that can never end: shown, not a crash
+            print("  endless game with:\n    " + text.strip().replace("\n", "\n    "))
     return 1 if failed else 0
 
 

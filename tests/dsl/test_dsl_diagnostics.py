@@ -76,7 +76,8 @@ EXPECTED: dict[str, tuple[str, int, int, str | None]] = {
     ),
     "E127-no-card-ends-the-round.cards": (
         "E127", 4, 6,
-        "card 11 replaces Elevenses, the card that did; keep `end_round` in some card's effect",
+        "card 11 replaces Elevenses, the card that did; keep `end_round` at the top of some "
+        "card's effect, outside any `if`, `may` or `repeat`",
     ),
     "E125-choice-in-trolley.cards": (
         "E125", 6, 17,

@@ -98,4 +98,5 @@ def test_every_generated_file_that_checks_plays_to_the_end(game: str) -> None:
         run()
     assert counts.generated >= 12
     assert counts.accepted >= 4  # the sample reaches the engine, not only the checker
+    assert counts.endless == []
     assert counts.games == counts.accepted

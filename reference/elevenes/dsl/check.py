@@ -565,6 +565,13 @@ def card_verbs(card: ast.CardDef) -> set[str]:
     return {call.verb for handler in card.handlers for call in calls(handler.body)}
 
 
+def always_verbs(card: ast.CardDef) -> set[str]:
+    """The verbs a card always calls when one of its events happens: the calls at the top of
+    a handler, outside any `if`, `may`, `repeat`, `each player` or choice."""
+    return {stmt.verb for handler in card.handlers for stmt in handler.body
+            if isinstance(stmt, ast.Call)}
+
+
 def check_set(trees: Sequence[ast.CardFile], vocabulary: Vocabulary) -> list[Diagnostic]:
     """E127: the cards in force (a later file replaces a card of the same number) must use
     each verb the game needs, e.g. Elevenes' `end_round`.  Reported in the last file, at the
@@ -580,7 +587,7 @@ def check_set(trees: Sequence[ast.CardFile], vocabulary: Vocabulary) -> list[Dia
                 before.setdefault(card.number, card_verbs(in_force[card.number]))
                 in_force_before.setdefault(card.number, in_force[card.number].name)
             in_force[card.number] = card
-    used = set().union(*(card_verbs(card) for card in in_force.values()))
+    used = set().union(*(always_verbs(card) for card in in_force.values()))
     last = trees[-1]
     found: list[Diagnostic] = []
     earlier: dict[int, ast.CardDef] = {}
@@ -607,7 +614,8 @@ def check_set(trees: Sequence[ast.CardFile], vocabulary: Vocabulary) -> list[Dia
                 "that did" if culprit else "")
         found.append(Diagnostic(
             last.path, pos.line, pos.column, "E127",
-            f"no card does `{verb}`: {why}",
-            f"{what}; keep `{verb}` in some card's effect".lstrip("; "),
+            f"no card always does `{verb}` when played: {why}",
+            f"{what}; keep `{verb}` at the top of some card's effect, outside any `if`, "
+            "`may` or `repeat`".lstrip("; "),
         ))
     return found
