@@ -99,6 +99,11 @@ def test_a_leak_of_hidden_cards_is_caught() -> None:
     assert found.path is not None and "kitchen" in found.path
     # the first kitchen is complete after the eight cards of seat 0's spread are dealt
     assert len(result.divergent.shortest) <= 8
+    # and one deal from the position before it shows it too
+    assert result.divergent.position_test is not None
+    assert len(result.divergent.position_test.actions) == 1
+    assert result.divergent.position_difference is not None
+    assert result.divergent.position_difference.what == "observation"
 
 
 def test_a_load_check_left_out_is_caught_on_a_suite_position(tmp_path: Path) -> None:
@@ -141,7 +146,7 @@ def test_shrinking_keeps_to_its_time() -> None:
                         setups=0, shrink_seconds=1e-6)
     assert result.divergent is not None
     assert result.games == 1  # no other game is played once the time is up
-    assert result.divergent.replays == 0
+    assert result.divergent.replays <= 1  # the one action from the position before it
     assert result.divergent.shortest == result.divergent.actions
     assert result.divergent.shrink_seconds < 5
 
@@ -159,6 +164,8 @@ def test_the_cli_shows_the_position_and_writes_a_picture(
     assert "observations differ" in out
     assert "the position before it (the reference's state document):" in out
     assert "the action: deal" in out
+    assert "one action from the reference's position before it, set up, shows it too" in out
+    assert "\n    observe: {" in out  # the scenario pins the observation
     assert "0 games cut off" in out
     text = page.read_text(encoding="utf-8")
     assert "<svg" in text and "The position before the action" in text

@@ -38,6 +38,10 @@ from .subject import Refusal, SetupRefused, StateView, Subject, SubjectError, Un
 NONSENSE = "xyzzy"
 """An action string no game has: its refusal must cite the game's notation rule."""
 
+LONG = 10
+"""A shortest list longer than this is written as a scenario from the position before the
+divergence (one action after a set-up), when that shows it too."""
+
 STRICT = "strict"
 """The profile of the consistency checks of a loaded document (docs/suite.md, "Profiles")."""
 
@@ -114,6 +118,10 @@ class Divergent:
     shortest_test: Test | None = None
     """The shortest test (its options and set-up position, if any)."""
     shrink_seconds: float = 0.0
+    position_test: Test | None = None
+    """One action from the reference's position before the divergence, set up, when that
+    shows the divergence too."""
+    position_difference: Difference | None = None
 
     @property
     def shortest_whole(self) -> Test:
@@ -531,6 +539,15 @@ def shrink(
         return list(candidate[: difference.length])
 
     current = cut(test.actions, found)
+    # First, every try the reference refuses but the last: a refused try changes nothing, so
+    # the list without them most likely still diverges, and every later replay is shorter.
+    refused = _refused_tries(pair.reference, pair.game, test.with_actions(current))
+    if refused and not out_of_time():
+        candidate = [a for i, a in enumerate(current) if i not in refused]
+        spent += 1
+        again = pair.replay(test.with_actions(candidate), thorough=False)
+        if again is not None:
+            current, found = cut(candidate, again), again
     chunks = 2
     while len(current) >= 2 and not out_of_time():
         size = max(1, len(current) // chunks)
@@ -559,6 +576,42 @@ def shrink(
     if again is None:  # the quick replay saw it, a thorough one must too; keep what we had
         return final, found
     return final.with_actions(cut(current, again)), again
+
+
+def _refused_tries(reference: Subject, game: str, test: Test) -> set[int]:
+    """The indices of the actions of ``test`` the reference refuses, the last one excepted."""
+    reference.start(game, test.options)
+    if test.position is not None:
+        with contextlib.suppress(SetupRefused):
+            reference.setup(copy.deepcopy(test.position))
+    found = set()
+    for index, action in enumerate(test.actions[:-1]):
+        if reference.act(action) is not None:
+            found.add(index)
+    return found
+
+
+def from_position(pair: Pair, test: Test, difference: Difference) -> tuple[Test, Difference] | None:
+    """The divergence as one action from the reference's position before it, set up with
+    ``setup``, when that shows it too (the other must load that position as the reference
+    does); else None."""
+    if difference.what == "setup" or difference.action is None or not pair.setups:
+        return None
+    last = difference.index - 1 if difference.played else difference.index
+    reference = pair.reference
+    reference.start(pair.game, test.options)
+    if test.position is not None:
+        with contextlib.suppress(SetupRefused):
+            reference.setup(copy.deepcopy(test.position))
+    for action in test.actions[:last]:
+        reference.act(action)
+    before = reference.state().state
+    candidate = Test(test.options, (test.actions[last],), before,
+                     "the reference's position before the divergence")
+    again = pair.replay(candidate)
+    if again is None or again.what in ("setup", "error"):
+        return None
+    return candidate, again
 
 
 def diff_games(
@@ -596,18 +649,22 @@ def diff_games(
     deadline: float | None = None
     shrink_started = 0.0
     played_games = 0
+    at_position: tuple[Test, Difference] | None = None
     for number in range(1, games + 1):
         if first is not None and (
             pair.replays >= shrink_budget or (deadline is not None and time.monotonic() >= deadline)
         ):
             break
         rng = random.Random(f"{seed}/{number}")
+        # The position is drawn apart: a game from the first position is the same game
+        # whatever the share of set-ups.
+        draw = random.Random(f"{seed}/{number}/setup")
         test = Test(options)
-        if positions and pair.setups and rng.random() < setups:
-            position = rng.choice(list(positions))
+        if positions and pair.setups and draw.random() < setups:
+            position = draw.choice(list(positions))
             test = Test(position.options, (), position.state, position.origin)
-            if rng.random() < 0.5:
-                changed, change = mutate(position.state, rng)
+            if draw.random() < 0.5:
+                changed, change = mutate(position.state, draw)
                 test = Test(position.options, (), changed, f"{position.origin}, changed: {change}")
 
         def progress(done: int, number: int = number) -> None:
@@ -633,10 +690,12 @@ def diff_games(
             shrink_started = time.monotonic()
             deadline = shrink_started + shrink_seconds
         left = max(1, shrink_budget - pair.replays)
+        if at_position is None:
+            at_position = from_position(pair, game_played.test, found)
         shortest, difference = shrink(pair, game_played.test, left, deadline, found)
         if best is None or _size(shortest) < _size(best[1]):
             best = (number, shortest, difference)
-        if not best[1].actions:
+        if len(best[1].actions) <= 1:
             break
     seconds = time.monotonic() - started
     notes = tuple(dict.fromkeys(pair.notes))
@@ -645,6 +704,7 @@ def diff_games(
         divergent = Divergent(
             first[0], first[1].actions, first[2], best[1].actions, best[2], pair.replays,
             best[0], first[1], best[1], time.monotonic() - shrink_started,
+            *(at_position or (None, None)),
         )
     return DiffResult(
         played_games, total, divergent, seconds, moves=moves, cut_off=cut_off, set_up=set_up,
@@ -730,6 +790,13 @@ def describe(result: DiffResult, other: str = "the adapter", where: Scene | None
         f"  {found.shortest_difference.describe(other)}",
         _values(found.shortest_difference, other),
     ]
+    if found.position_test is not None and found.position_difference is not None:
+        lines.append(
+            "one action from the reference's position before it, set up, shows it too"
+            + (" (the scenario below):" if len(shortest.actions) > LONG else ":")
+        )
+        lines.append(f"  1. {found.position_test.actions[0]}")
+        lines.append(f"  {found.position_difference.describe(other)}")
     if where is not None and where.before is not None:
         lines.append(
             "the position before it (the reference's state document):"
@@ -803,6 +870,9 @@ def as_scenario(reference: Subject, game: str, options: Json, found: Divergent, 
     """
     difference = found.shortest_difference
     test = found.shortest_whole
+    if (found.position_test is not None and found.position_difference is not None
+            and len(test.actions) > LONG):
+        test, difference = found.position_test, found.position_difference
     if test.options != options and not test.options:
         test = attrs.evolve(test, options=options)
     actions = list(test.actions)
