@@ -110,6 +110,28 @@ RULE_FAULTS = [
               "trait undiscardable", "Cups & Saucers can be flipped down"),
     RuleFault("bowling-solitaire", "state.py", "if mask == CENTRE:", "if False:",
               "the first ball may take the centre pin alone"),
+    # the edges of the scoring bands: both sides of each threshold
+    RuleFault("bowling-solitaire", "scoring.py",
+              "elif len(balls) == 2 and balls[0] + balls[1] == 10:",
+              "elif len(balls) == 2 and balls[0] + balls[1] >= 9:",
+              "nine pins in two balls score as a spare"),
+    RuleFault("bowling-solitaire", "scoring.py",
+              "return len(balls) == 3 or (len(balls) == 2 and balls[0] + balls[1] < 10)",
+              "return len(balls) == 3 or (len(balls) == 2 and balls[0] + balls[1] < 9)",
+              "nine pins in the tenth frame's first two balls earn a third"),
+    RuleFault("elevenes", "state.py", "if (best >= target and", "if (best > target and",
+              "a player must pass the target, not reach it, to end the game"),
+    RuleFault("elevenes", "state.py", "    if n >= 3:", "    if n >= 4:",
+              "no second place with three players"),
+    # every condition of a trigger: "all of", not "any of"
+    RuleFault("elevenes", "state.py",
+              "if (best >= target and (len(leaders) == 1 or not outright)) or self.bowl == 0:",
+              "if best >= target or self.bowl == 0:",
+              "a shared lead at the target ends an outright game"),
+    RuleFault("elevenes", "state.py",
+              "if (best >= target and (len(leaders) == 1 or not outright)) or self.bowl == 0:",
+              "if best >= target and (len(leaders) == 1 or not outright):",
+              "an empty bowl does not end the game"),
 ]
 
 
@@ -300,6 +322,14 @@ CARD_PATTERNS: list[tuple[str, str, str]] = [
     ("trait", r"trait (\w+), (\w+)", "trait \\1"),
     ("trait", r"\n\s*trait \w+\n", "\n"),
     ("may", r"\bmay ", ""),
+    # the conditions of a card's triggers: a comparison's edge, a `not`, an exception
+    ("compare", r" >= ", " > "),
+    ("compare", r" <= ", " < "),
+    ("compare", r" > ", " >= "),
+    ("compare", r" < ", " <= "),
+    ("not", r"\bif not ", "if "),
+    ("except", r" except (?!self\b)\w+", ""),
+    ("any", r"\bif any\(", "if not any("),
 ]
 NUMBER = re.compile(r"(?<![\w.])(\d+)(?![\w.])")
 
@@ -554,6 +584,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--diff", action="store_true",
                         help="with --list: show each mutant's change as a diff")
     parser.add_argument("--json", metavar="FILE", help="write every verdict to FILE")
+    parser.add_argument("--rule-faults", action="store_true",
+                        help="only the hand-written rule-level faults (RULE_FAULTS): a quick "
+                        "check that the suite still kills them")
+    parser.add_argument("--no-baseline", action="store_true",
+                        help="skip the run on the unchanged code (then give --timeout)")
     parser.add_argument("--only", metavar="KEY", action="append", default=[],
                         help="only the mutant with this key (file:line:kind:site)")
     parser.add_argument("--exclude", metavar="GLOB", action="append", default=[],
@@ -589,6 +624,8 @@ def main(argv: list[str] | None = None) -> int:
             earlier = json.loads(Path(args.survivors_of).read_text())["mutants"]
             wanted = {tuple(r["identity"]) for r in earlier if r["status"] == "survived"}
             mutants = [m for m in mutants if m.identity in wanted]
+        elif args.rule_faults:
+            mutants = [m for m in mutants if m.kind == "rule"]
         elif args.only:
             mutants = [m for m in mutants if m.key in args.only]
         elif args.sample and args.sample < len(mutants):
@@ -607,9 +644,14 @@ def main(argv: list[str] | None = None) -> int:
         with tempfile.TemporaryDirectory(prefix="plant-faults-") as tmp:
             scratch = Path(tmp)
             started = time.monotonic()
-            base = run_mutants(game, [None], 1, 120.0, scratch)[0]
-            if base.get("status") != "survived":
-                raise SystemExit(f"{game}: the suite does not pass on the unchanged code: {base}")
+            if args.no_baseline:
+                if not args.timeout:
+                    raise SystemExit("--no-baseline needs --timeout")
+            else:
+                base = run_mutants(game, [None], 1, 120.0, scratch)[0]
+                if base.get("status") != "survived":
+                    raise SystemExit(
+                        f"{game}: the suite does not pass on the unchanged code: {base}")
             timeout = args.timeout or max(5.0, 8 * (time.monotonic() - started))
 
             def progress(n: int, verdict: dict[str, object], run: list[Mutant] = mutants) -> None:

@@ -1,0 +1,50 @@
+"""A fast sample of the fault planting (benchmarks/plant_faults.py, docs/suite.md "What the
+suite catches"): the hand-written rule-level faults of every game (a turn order, a bail-out,
+the edges of scoring bands, each condition of a game's end, ...) are planted one at a time and
+the game's whole suite must notice each of them."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "benchmarks" / "plant_faults.py"
+GAMES = ["bowling-solitaire", "elevenes-for-one", "111", "elevenes"]
+
+
+def _plant(out: Path, game: str, *extra: str) -> list[dict[str, object]]:
+    done = subprocess.run(
+        [sys.executable, str(SCRIPT), "--game", game, "--rule-faults", "--no-baseline",
+         "--timeout", "120", "--json", str(out), *extra],
+        capture_output=True, text=True, timeout=1200, cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    mutants: list[dict[str, object]] = json.loads(out.read_text())["mutants"]
+    return mutants
+
+
+@pytest.fixture(scope="module")
+def planted(tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, object]]:
+    """Every game's rule faults, run in one process (the suite is loaded once)."""
+    return _plant(tmp_path_factory.mktemp("faults") / "all.json", "all")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_suite_kills_every_rule_fault(planted: list[dict[str, object]], game: str) -> None:
+    mutants = [m for m in planted if m["game"] == game]
+    assert len(mutants) >= 2, "each game keeps a handful of hand-written faults"
+    alive = [(m["detail"], m["status"], m.get("by")) for m in mutants if m["status"] != "killed"]
+    assert alive == [], f"{game}: faults the suite does not notice: {alive}"
+    timed_out = [m["detail"] for m in mutants if str(m.get("by", "")).startswith("time-out")]
+    assert timed_out == [], "a fault must fail a scenario, not hang the game"
+
+
+def test_a_suite_without_the_scenarios_lets_the_faults_survive(tmp_path: Path) -> None:
+    """The check above can fail: with every scenario left out, no fault is noticed."""
+    mutants = _plant(tmp_path / "none.json", "bowling-solitaire", "--exclude", "*")
+    assert mutants and {m["status"] for m in mutants} == {"survived"}
