@@ -113,10 +113,12 @@ class Search:
         path: list[tuple[Node, int]] = []
         expanded = False
         while not det.is_terminal():
+            if self.horizon is not None and self.horizon(state, det):
+                break  # (before chance: a new round's deal would hide how the last one ended)
             if det.is_chance_node():
                 det.apply_action(det.sample_chance(rng))
                 continue
-            if expanded or (self.horizon is not None and self.horizon(state, det)):
+            if expanded:
                 break
             mover = det.current_player()
             legal = det.legal_actions()

@@ -157,13 +157,16 @@ def _remap_frames(det: ElvState, state: ElvState, mapping: dict[int, int]) -> No
 
 LOOKAHEAD = 40
 """A simulation stops after this many moves, or at the end of its round if sooner."""
+WITHIN_ROUND = 0.3
+"""How much of the spread values' share counts when a round has not ended."""
 
 
 def evaluate(state: State) -> list[float]:
     """A position's worth to each player when a simulation stops before the game's end.  At
     the end of a round: her share of the cubes that round paid (equal shares when it paid
-    none); within a round: her share of the spread values (ELV.SCORE.VALUE), each counted
-    one more, a guess at her chance to take the round."""
+    none); within a round: a fair share moved ``WITHIN_ROUND`` of the way to her share of the
+    squared spread values (ELV.SCORE.VALUE, each counted one more; the others' halved), a
+    guess at her chance to take the round."""
     assert isinstance(state, ElvState)
     if state.is_terminal():
         return state.returns()
@@ -177,7 +180,9 @@ def evaluate(state: State) -> list[float]:
     best = max(values)
     weights = [v * v if v == best else v * v / 2 for v in values]
     total_weight = sum(weights)
-    return [w / total_weight for w in weights]
+    fair = 1.0 / state.n
+    # a lead within a round is worth less than the round taken: shrink towards a fair share
+    return [fair + WITHIN_ROUND * (w / total_weight - fair) for w in weights]
 
 
 def horizon(root: State, state: State) -> bool:
