@@ -65,11 +65,13 @@ PACKAGES = {
     "111": "one_eleven",
 }
 
-# Files of a game package that hold no rule: the terminal, the bots, the statistics, the
-# log's narration, the solver and its command lines.
+# Files of a game package that hold no rule: the terminal, the bots (and the positions the
+# search bot believes possible), the statistics, the log's narration, the solver and its
+# command lines, and the places a card can be put by a click in the web page's set-up.
 NOT_RULES = {
     "__init__.py", "terminal.py", "bots.py", "analyse.py", "events.py",
     "solver.py", "cli_hint.py", "cli_solve.py", "hints.py", "every_pass.py", "card_facts.py",
+    "sample.py", "places.py",
 }
 
 # Functions (by name) that serve the solver, the bots or the terminal only: the suite does not
@@ -323,13 +325,13 @@ CARD_PATTERNS: list[tuple[str, str, str]] = [
     ("trait", r"\n\s*trait \w+\n", "\n"),
     ("may", r"\bmay ", ""),
     # the conditions of a card's triggers: a comparison's edge, a `not`, an exception
-    ("compare", r" >= ", " > "),
-    ("compare", r" <= ", " < "),
-    ("compare", r" > ", " >= "),
-    ("compare", r" < ", " <= "),
-    ("not", r"\bif not ", "if "),
-    ("except", r" except (?!self\b)\w+", ""),
-    ("any", r"\bif any\(", "if not any("),
+    ("cond-compare", r" >= ", " > "),
+    ("cond-compare", r" <= ", " < "),
+    ("cond-compare", r" > ", " >= "),
+    ("cond-compare", r" < ", " <= "),
+    ("cond-not", r"\bif not ", "if "),
+    ("cond-except", r" except (?!self\b)\w+", ""),
+    ("cond-any", r"\bif any\(", "if not any("),
 ]
 NUMBER = re.compile(r"(?<![\w.])(\d+)(?![\w.])")
 

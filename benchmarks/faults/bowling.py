@@ -106,5 +106,17 @@ ENTRIES: list[Equivalent] = [
         ("notation.py", "_frame_progress", "frame_done(frame, balls[: number - 1])", PREFIXES),
         ("notation.py", "state_from_doc", "_frame_progress(index + 1, balls)", BEFORE_TENTH),
         ("notation.py", "state_from_doc", "if not frame_done(index + 1, balls)", BEFORE_TENTH),
+        ("notation.py", "state_from_doc", 'f"a rack is dealt before its first ball', TEXT),
+        ("notation.py", "_check_last_ball", "_check_second_ball(piles_top_first, downed, "
+         "rack_balls[0], used)", "the check is the same with the two balls swapped (the "
+         "second ball's pins are the spots less the first's, and the bounds add the two "
+         "balls' cards): naming the second ball as the first refuses the same documents"),
+        ("notation.py", "_check_second_ball", "strict=True", DEAD),
+        ("notation.py", "_check_second_ball", "when the first ball ended: it holds at most",
+         TEXT),
+        ("notation.py", "_check_second_ball", "if downed < first_ball:", "its caller has "
+         "already refused a document whose empty spots are not the rack's balls' pins, and "
+         "the second ball's pins are 0 or more (the schema): the spots are never fewer than "
+         "the first ball's pins here"),
     ]),
 ]
