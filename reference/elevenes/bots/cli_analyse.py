@@ -1,5 +1,6 @@
 """``elevenes analyse GAME``: simulate many games with bots and summarise the results;
-``--vs B.cards`` compares two rule sets on the same seeds.
+``--vs B.cards`` compares two rule sets on the same seeds, and ``--vs-option KEY=VALUE`` two
+sets of options (a ruling's reading, for instance).
 
 What is played and reported is the game's own: ``elevenes.games.<package>.analyse`` supplies
 
@@ -55,6 +56,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "A is --cards, or the rulebook's cards",
     )
     parser.add_argument(
+        "--vs-option", action="append", metavar="KEY=VALUE",
+        help="compare with these options (B) on the same seeds, e.g. a reading of a ruling: "
+        "--vs-option reading.G111.RULING.EXACT-KILL=b; with --vs, B takes both",
+    )
+    parser.add_argument(
         "--workers", type=int, default=None, metavar="N",
         help=f"local worker processes (default: one per CPU, here {default_workers()})",
     )
@@ -93,8 +99,10 @@ def run(args: argparse.Namespace) -> int:
             "analyse it without them"
         )
     options = parse_options(args.option)
+    b_options = {**options, **parse_options(args.vs_option)}
+    comparing = bool(args.vs or args.vs_option)
     game = load_game(args.game, options=options, cards=args.cards)
-    variant = load_game(args.game, options=options, cards=args.vs) if args.vs else None
+    variant = load_game(args.game, options=b_options, cards=args.vs) if comparing else None
     jobs = module.jobs(game, args.bots)
     if args.png:
         pyplot()  # no matplotlib: say so before the games, not after
@@ -103,8 +111,8 @@ def run(args: argparse.Namespace) -> int:
     searching = "ismcts" in (args.bots or "")
     chunk = args.chunk or (1 if searching else chunk_size(args.games, workers))
     specs = [GameSpec.make(args.game, options, args.cards)]
-    if args.vs:
-        specs.append(GameSpec.make(args.game, options, args.vs))
+    if comparing:
+        specs.append(GameSpec.make(args.game, b_options, args.vs))
     progress = Progress(
         args.games * len(jobs) * len(specs), sys.stderr, enabled=not args.no_progress
     )
@@ -124,8 +132,10 @@ def run(args: argparse.Namespace) -> int:
         if args.png:
             write_png(args.png, module.drawing(game, results[0], args), sys.stderr)
         return 0
-    print(f"A: {user_cards(game, args.cards)}")
-    print(f"B: {user_cards(variant, args.vs)}")
+    print(f"A: {user_cards(game, args.cards) if module.HAS_CARDS else 'the decided rules'}")
+    b_cards = user_cards(variant, args.vs) if module.HAS_CARDS else "the decided rules"
+    b_with = f" with {', '.join(args.vs_option)}" if args.vs_option else ""
+    print(f"B: {b_cards}{b_with}")
     print(f"the same {args.games} seeded game(s) under A and under B, for each bot\n")
     rows = [
         row
@@ -134,6 +144,7 @@ def run(args: argparse.Namespace) -> int:
     ]
     print("\n".join(compare.report(rows)))
     if args.png:
-        title = f"{args.game}: B ({args.vs}) - A ({args.cards or 'rulebook'}), 95% intervals"
+        b_name = ", ".join([*([args.vs] if args.vs else []), *(args.vs_option or [])])
+        title = f"{args.game}: B ({b_name}) - A ({args.cards or 'rulebook'}), 95% intervals"
         write_png(args.png, compare.drawing(rows, title), sys.stderr)
     return 0

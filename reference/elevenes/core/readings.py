@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -136,8 +136,10 @@ def choosable(game: str) -> dict[str, Ruling]:
 class ReadingSpec(OptionSpec):
     """The option of one ruling: its playable letters, the decided one the default."""
 
-    def __init__(self, ruling: Ruling) -> None:
-        super().__init__(ruling.option, ruling.decided, list(ruling.playable),
+    def __init__(self, ruling: Ruling, letters: Sequence[str] | None = None) -> None:
+        """``letters``: the playable letters the engine plays (all of them by default)."""
+        self.letters = tuple(letters) if letters is not None else ruling.playable
+        super().__init__(ruling.option, ruling.decided, list(self.letters),
                          doc=f"the reading of {ruling.id} in force", rule=ruling.id)
         self.ruling = ruling
 
@@ -153,6 +155,9 @@ class ReadingSpec(OptionSpec):
         if not reading.playable:
             raise BadOption(f"reading ({text}) of {self.ruling.id} is not playable "
                             f"({reading.why_not}); its playable readings are {playable}")
+        if text not in self.letters:
+            raise BadOption(f"reading ({text}) of {self.ruling.id} is playable but not played "
+                            f"by this engine yet; it plays {', '.join(self.letters)}")
         return text
 
 
@@ -160,20 +165,33 @@ def reading_specs(game: str) -> tuple[OptionSpec, ...]:
     return tuple(ReadingSpec(r) for r in choosable(game).values())
 
 
-def game_specs(game: str, base: Sequence[OptionSpec],
-               given: Mapping[str, Any] | None) -> tuple[OptionSpec, ...]:
+def game_specs(game: str, base: Sequence[OptionSpec], given: Mapping[str, Any] | None,
+               implemented: Collection[tuple[str, str]] | None = None,
+               ) -> tuple[OptionSpec, ...]:
     """A game's option specs, its readings' after its own; an unknown ``reading.`` option is
-    refused here, naming the rulings that offer a choice."""
+    refused here, naming the rulings that offer a choice.  ``implemented``: for a game that
+    plays only some of its playable readings, the (ruling id, letter) pairs it plays besides
+    the decided ones; a ruling with none of them is then no option, and a playable letter it
+    does not play is refused as such."""
     offered = choosable(game)
+    letters: dict[str, tuple[str, ...]] = {}
+    if implemented is not None:
+        for key, choice in offered.items():
+            letters[key] = tuple(x for x in choice.playable
+                                 if x == choice.decided or (key, x) in implemented)
+        offered = {k: r for k, r in offered.items() if len(letters[k]) > 1}
     for name in given or {}:
         if name.startswith(PREFIX) and name[len(PREFIX):] not in offered:
             ruling = name[len(PREFIX):]
             known = rulings(game).get(ruling)
-            why = (f"{ruling} has one playable reading ({known.decided})" if known is not None
-                   else f"{ruling} is no ruling of {game} with readings to choose")
+            why = (f"{ruling} is no ruling of {game} with readings to choose" if known is None
+                   else f"{ruling} has one playable reading ({known.decided})"
+                   if len(known.playable) < 2
+                   else f"the rival readings of {ruling} are playable but not played by this "
+                        f"engine yet")
             raise BadOption(f"unknown option {name!r}: {why}; the readings of {game} are "
                             f"chosen for: {', '.join(offered) or 'none'}")
-    return (*base, *(ReadingSpec(r) for r in offered.values()))
+    return (*base, *(ReadingSpec(r, letters.get(k)) for k, r in offered.items()))
 
 
 def in_force(options: Mapping[str, Any]) -> dict[str, str]:

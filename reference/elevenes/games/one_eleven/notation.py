@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.api import Action, Json
 from ...core.errors import BadState, IllegalAction
+from ...core.readings import PREFIX, in_force, option_name
 from ...core.schema import check_playable, schema_problem
 from ...core.words import ascii_lower, ascii_upper, is_ascii_digits, split_words
 from .cards import (
@@ -283,10 +284,18 @@ def _fight_doc(state: OneElevenState) -> Json | None:
     return None
 
 
+def written_options(options: Mapping[str, Any]) -> Json:
+    """The game's own options in full, a ruling's reading only when it is not the decided one
+    (core/readings.py), so a document of the decided rules is as it always was."""
+    written: Json = {k: v for k, v in options.items() if not k.startswith(PREFIX)}
+    written.update({option_name(k): v for k, v in in_force(options).items()})
+    return written
+
+
 def state_to_doc(state: OneElevenState) -> Json:
     return {
         "game": "111",
-        "options": dict(state.game.options),
+        "options": written_options(state.game.options),
         "turn": state.turn,
         "active": state.active,
         "pending": asking_doc(state),
@@ -420,7 +429,7 @@ def state_from_doc(game: OneElevenGame, doc: Mapping[str, Any]) -> OneElevenStat
     if problem is not None:
         raise _bad(problem)
     options = dict(doc["options"])
-    if options != game.options:
+    if options != written_options(game.options):
         from .state import OneElevenGame as _Game
 
         game = _Game(options)  # the document's own options (a saved game keeps them)

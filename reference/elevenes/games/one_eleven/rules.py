@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from ...core.api import Action
 from ...core.errors import IllegalAction
 from .cards import (
+    ACE,
     ATTACK_BOSS,
     ATTACK_PLAYER,
     BUY,
@@ -15,6 +16,7 @@ from .cards import (
     COINS_ACE,
     COINS_PAIR,
     DEFEND,
+    DIAMONDS,
     DISCARD,
     DISCOUNT,
     DISCOUNT_NONE,
@@ -158,6 +160,14 @@ def _party(state: OneElevenState, action: Action, text: str) -> IllegalAction:
 
 
 def _coins(state: OneElevenState, action: Action, text: str) -> IllegalAction:
+    held = {c >> 2 for c in state.hands[state.who] if c & 3 == DIAMONDS}
+    wanted = {ACE} if action == COINS_ACE else {action - COINS_PAIR - 2, 9 - action + COINS_PAIR}
+    # G111.RULING.TWO-DIAMONDS (a), (c): the diamonds are held, and so are others
+    if state.game.two_diamonds != "b" and wanted <= held:
+        return IllegalAction(
+            "G111.RULING.TWO-DIAMONDS",
+            f"{text}: under reading ({state.game.two_diamonds}) of G111.RULING.TWO-DIAMONDS the "
+            "hand may hold no other diamond", text)
     return IllegalAction("G111.COINS.BUY", f"{text}: those diamonds are not in the hand", text)
 
 

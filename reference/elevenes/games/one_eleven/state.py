@@ -19,6 +19,7 @@ from typing import Any
 
 from ...core.api import CHANCE, TERMINAL, Action, Game, Json, OptionSpec, State
 from ...core.errors import IllegalAction
+from ...core.readings import game_specs, in_force
 from .cards import (
     ACE,
     ATTACK_BOSS,
@@ -115,16 +116,36 @@ class Party:
         return other
 
 
+# The readings this game plays besides the decided ones (core/readings.py), each read at its
+# rule site; a ruling's other playable readings are not options yet.
+PROCEDURE_READINGS = frozenset({
+    ("G111.RULING.EXACT-KILL", "b"), ("G111.RULING.BOSS-DAMAGE", "b"),
+    ("G111.RULING.TWO-DIAMONDS", "a"), ("G111.RULING.TWO-DIAMONDS", "c"),
+})
+
+
 class OneElevenGame(Game):
     """111 for 2-6 players."""
 
     id = GAME_ID
-    option_specs = (
+    option_specs: tuple[OptionSpec, ...] = (
         OptionSpec("players", 2, kind=int, low=2, high=6, doc="number of players",
                    rule="G111.SETUP.PLAYERS"),
         OptionSpec("turn_limit", 1000, kind=int, low=1, high=100_000,
                    doc="turns after which the richest player wins", rule="G111.RULING.TURN-LIMIT"),
     )
+
+    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
+        self.option_specs = game_specs(self.id, OneElevenGame.option_specs, options,
+                                       PROCEDURE_READINGS)
+        super().__init__(options)
+        self.readings = in_force(self.options)
+        # G111.RULING.EXACT-KILL (b): the points past the shield meet the health
+        self.exact_past_shield = self.readings.get("G111.RULING.EXACT-KILL") == "b"
+        # G111.RULING.BOSS-DAMAGE (b): a surviving boss is whole again at the end of the turn
+        self.boss_heals = self.readings.get("G111.RULING.BOSS-DAMAGE") == "b"
+        # G111.RULING.TWO-DIAMONDS (a) or (c): the pair, or (a) also the ace, describes the hand
+        self.two_diamonds = self.readings.get("G111.RULING.TWO-DIAMONDS", "b")
 
     def num_players(self) -> int:
         return int(self.options["players"])
@@ -293,8 +314,12 @@ class OneElevenState(State):
 
     def _coin_buys(self) -> list[Action]:
         """G111.COINS.BUY: a diamond ace, or two diamonds making exactly 11."""
-        held = {c >> 2 for c in self.hands[self.who] if c & 3 == DIAMONDS}
-        found = [COINS_ACE] if ACE in held else []
+        diamonds = [c >> 2 for c in self.hands[self.who] if c & 3 == DIAMONDS]
+        held = set(diamonds)
+        reading = self.game.two_diamonds  # G111.RULING.TWO-DIAMONDS
+        found = [COINS_ACE] if ACE in held and (reading != "a" or len(diamonds) == 1) else []
+        if reading != "b" and len(diamonds) != 2:
+            return found  # (a), (c): the pair is the hand's only two diamonds
         for low in range(2, 6):
             if low - 2 in held and 11 - low - 2 in held:
                 found.append(COINS_PAIR + low)
@@ -642,7 +667,8 @@ class OneElevenState(State):
         else:
             health -= points
             hit = True
-        exact = whole and health == 0  # G111.RULING.EXACT-KILL: the strike's score is the health
+        # G111.RULING.EXACT-KILL: the strike's score is the health; (b) the points past the shield
+        exact = (hit if self.game.exact_past_shield else whole) and health == 0
         if health < 0:
             health = 0
         # write the struck side back
@@ -738,6 +764,10 @@ class OneElevenState(State):
                 for card in party.cards():
                     self.discards[card] += 1
                 self.parties[p] = None
+        if self.game.boss_heals:  # G111.RULING.BOSS-DAMAGE (b): the bosses left are whole again
+            for slot in self.slots:
+                for boss in slot:
+                    boss[1] = boss[2] = BOSS_VALUE[boss[0] >> 2]
         self.target_boss = self.target_player = -1
         self.side = self.roll = 0
         rich = [p for p in range(self.n) if self.coins[p] >= WIN_COINS]
