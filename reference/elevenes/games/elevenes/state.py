@@ -21,6 +21,7 @@ from typing import Any
 
 from ...core.api import CHANCE, TERMINAL, Action, Game, Json, OptionSpec, State
 from ...core.errors import BadOption, IllegalAction
+from ...core.readings import game_specs, in_force
 from ...dsl.compile import CardSet, Guest
 from ...dsl.runtime import Choice, Frame, Program
 from . import notation as nt
@@ -59,9 +60,14 @@ MIN_FACE_UP = 4  # ELV.CARD.ELEVENSES: written in cards.cards as `requires`; her
 GUEST_VALUE = 2  # ELV.GUESTS.VALUE
 
 
+# The readings this game plays besides the decided ones (core/readings.py), each read at its
+# rule site; a ruling's other playable readings are not options yet.
+PROCEDURE_READINGS = frozenset({("ELV.RULING.SERVER-TIE", "a")})
+
+
 class ElvGame(Game):
     id = "elevenes"
-    option_specs = (
+    option_specs: tuple[OptionSpec, ...] = (
         OptionSpec(
             "players", 2, kind=int, low=2, high=4, doc="number of players", rule="ELV.COMPONENTS"
         ),
@@ -113,7 +119,11 @@ class ElvGame(Game):
     )
 
     def __init__(self, options: Mapping[str, Any] | None = None, cards: CardSet | None = None):
+        self.option_specs = game_specs(self.id, ElvGame.option_specs, options, PROCEDURE_READINGS)
         super().__init__(options)
+        self.readings = in_force(self.options)
+        # ELV.RULING.SERVER-TIE (a): a holder tied for the fewest cubes keeps the card
+        self.holder_keeps = self.readings.get("ELV.RULING.SERVER-TIE") == "a"
         edition = EDITIONS[str(self.options["edition"])]
         target = int(self.options["target"]) or int(edition["target"])
         if target not in edition["targets"]:
@@ -621,7 +631,8 @@ class ElvState(State):
         self.choice = None
         if self.game_over():
             return
-        self.server = next_server(self.cubes, self.server)  # ELV.SCORE.SERVER
+        # ELV.SCORE.SERVER, ELV.RULING.SERVER-TIE
+        self.server = next_server(self.cubes, self.server, self.game.holder_keeps)
         self.round += 1
         self.start_round()
 
@@ -677,11 +688,14 @@ def place_awards(values: list[int]) -> list[int]:
     return awards
 
 
-def next_server(cubes: list[int], server: int) -> int:
+def next_server(cubes: list[int], server: int, holder_keeps: bool = False) -> int:
     """ELV.SCORE.SERVER / ELV.RULING.SERVER-TIE: the fewest cubes; among equals the first
-    clockwise from the player after the current server (the server last)."""
+    clockwise from the player after the current server (the server last); under reading (a)
+    of the ruling (``holder_keeps``) the server first."""
     n = len(cubes)
     fewest = min(cubes)
+    if holder_keeps and cubes[server] == fewest:
+        return server  # ELV.RULING.SERVER-TIE (a): she is the closest to herself
     for k in range(1, n + 1):
         p = (server + k) % n
         if cubes[p] == fewest:

@@ -9,6 +9,7 @@ from typing import Any
 
 from ...core.api import Json
 from ...core.errors import BadState, IllegalAction
+from ...core.readings import PREFIX, in_force, option_name
 from ...core.schema import check_playable, check_state_document
 from ...dsl.frames import frame_machine, frame_rules
 from ...dsl.runtime import Frame
@@ -87,12 +88,20 @@ def seen_json(entry: tuple[int, str, int, int, tuple[int, ...], int], n: int) ->
     }
 
 
+def written_options(options: Mapping[str, Any]) -> Json:
+    """The game's own options in full, a ruling's reading only when it is not the decided one
+    (core/readings.py), so a document of the decided rules is as it always was."""
+    written: Json = {k: v for k, v in options.items() if not k.startswith(PREFIX)}
+    written.update({option_name(k): v for k, v in in_force(options).items()})
+    return written
+
+
 def state_to_json(state: ElvState) -> Json:
     n = state.n
     guests_phase = state.phase == GUESTS
     return {
         "game": state.game.id,
-        "options": dict(state.game.options),
+        "options": written_options(state.game.options),
         "round": state.round,
         "phase": state.phase,
         "server": state.server,
@@ -207,7 +216,7 @@ def observation(state: ElvState, viewer: int) -> Json:
     deciding = state.current_player() == viewer
     doc: Json = {
         "game": state.game.id,
-        "options": dict(state.game.options),
+        "options": written_options(state.game.options),
         "viewer": viewer,
         "round": state.round,
         "phase": public_phase,

@@ -1,0 +1,97 @@
+"""Elevenes' rival readings (core/readings.py): the rulings mark their readings in the
+rulebook's notation, the reading the engine plays is an option read at its rule site, the
+others are refused as not played yet, a state document names only the readings in force, and
+random play under the readings round-trips through documents and saves (seeded)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from elevenes.core.errors import BadOption
+from elevenes.core.readings import card_readings, in_force, option_name, rulings
+from elevenes.games import load_game
+from elevenes.games.elevenes.state import PROCEDURE_READINGS
+from elevenes.games.prompt import check_resume, read_saved, saved_text, starting_state
+
+TIE = {
+    "game": "elevenes", "round": 1, "phase": "turn", "server": 0, "turn": 0, "bowl": 25,
+    "players": [
+        {"cubes": 0, "kitchen": ["1a", "10a", "11a"],
+         "spread": [None, "2a", "3a", "4a", "5a", "6a", "~7a", "~8a", "~9a", None]},
+        {"cubes": 0, "kitchen": ["2b", "10b", "11b"],
+         "spread": [None, "~1b", "3b", "4b", "~5b", "~6b", "7b", "~8b", "9b", None]},
+    ],
+}
+
+
+def test_the_rulings_with_rival_readings_are_marked() -> None:
+    marked = rulings("elevenes")
+    assert {"ELV.RULING.SERVER-TIE", "ELV.RULING.CHOOSE-SELF", "ELV.RULING.ARRANGE-COUNT",
+            "ELV.RULING.GUEST-TIMING", "ELV.RULING.TARGET-MORE"} <= set(marked)
+    assert marked["ELV.RULING.SERVER-TIE"].decided == "b"
+    assert marked["ELV.RULING.GAME-LENGTH"].playable == ("b",)
+    known = {(r.id, x) for r in marked.values() for x in r.playable if x != r.decided}
+    assert known >= PROCEDURE_READINGS
+    assert not card_readings("elevenes")
+
+
+def test_server_tie_a_keeps_the_card_with_a_tied_holder() -> None:
+    decided = load_game("elevenes", {"players": 2}).state_from_json(TIE)
+    decided.apply_action("play 11a")
+    game = load_game("elevenes", {"players": 2, "reading.ELV.RULING.SERVER-TIE": "a"})
+    rival = game.state_from_json(TIE)
+    rival.apply_action("play 11a")
+    assert decided.to_json()["server"] == 1
+    doc = rival.to_json()
+    assert doc["server"] == 0
+    assert doc["options"]["reading.ELV.RULING.SERVER-TIE"] == "a"
+    assert "reading.ELV.RULING.SERVER-TIE" not in decided.to_json()["options"]
+    assert game.state_from_json(doc).to_json() == doc
+
+
+@pytest.mark.parametrize(("option", "value", "words"), [
+    ("reading.ELV.RULING.CHOOSE-SELF", "a", ["playable but not played", "SERVER-TIE"]),
+    ("reading.ELV.RULING.SERVER-TIE", "c", ["no reading", "a, b"]),
+    ("reading.ELV.RULING.GAME-LENGTH", "a", ["one playable reading"]),
+])
+def test_a_reading_not_played_is_refused(option: str, value: str, words: list[str]) -> None:
+    with pytest.raises(BadOption) as refused:
+        load_game("elevenes", {option: value})
+    for word in words:
+        assert word in str(refused.value)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_random_games_under_random_readings(seed: int, tmp_path: Path) -> None:
+    rng = random.Random(seed)
+    options: dict[str, object] = {
+        option_name(k): rng.choice([rulings("elevenes")[k].decided, x])
+        for k, x in sorted(PROCEDURE_READINGS)}
+    options["players"] = rng.choice([2, 3, 4])
+    game = load_game("elevenes", options)
+    state = game.new_initial_state()
+    save_at = rng.randrange(10, 100)
+    for moves in range(600):  # a bound: the rules set none (ELV.RULING.GAME-LENGTH)
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        doc = state.to_json()
+        back = game.state_from_json(doc)
+        assert back.to_json() == doc
+        assert back.legal_actions() == state.legal_actions()
+        if moves == save_at and not state.is_terminal():
+            path = tmp_path / "save.json"
+            path.write_text(saved_text(state), encoding="utf-8")
+            saved = read_saved(str(path), "elevenes")
+            chosen, cards = check_resume(saved, str(path), {},
+                                         lambda given: load_game("elevenes", given).options, None)
+            resumed = starting_state(load_game("elevenes", chosen, cards), saved)
+            assert in_force(resumed.game.options) == in_force(game.options)
+            assert resumed.to_json() == state.to_json()
+            assert resumed.legal_actions() == state.legal_actions()
