@@ -45,6 +45,8 @@ ENTRIES: list[Equivalent] = [
          "reached only when no earlier rule is broken: then the centre pin is the reason"),
         ("state.py", "explain_illegal", "elif not mask & TOUCH",
          "reached only when no earlier rule is broken: then touching is the reason"),
+        ("state.py", "explain_illegal", "if not mask & zone:",
+         "reached only when no earlier rule is broken: then touching is the reason"),
         ("state.py", "<module>", "strict=True", DEAD),
         ("state.py", "pad_doc", "strict=True", DEAD),
         ("state.py", "_index_rack", "for _ in range(10)", DEAD),
