@@ -131,16 +131,25 @@ def elo_interval(win: float, half: float) -> tuple[float, float]:
     return diff(win - half), diff(win + half)
 
 
+def wilson(p: float, n: int) -> tuple[float, float]:
+    """The 95% Wilson interval of a rate ``p`` over ``n`` games (sensible at 0% and 100%,
+    where the normal approximation's width is 0)."""
+    z = 1.96
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
 def report(results: dict[str, Any]) -> str:
     lines = ["Win rates (the first bot's share of the victories, a shared victory split; "
-             "95% interval):", ""]
+             "95% Wilson interval):", ""]
     lines.append(f"{'game':<10} {'players':>7}  {'bot':<12} {'against':<8} {'games':>6} "
                  f"{'win rate':>9} {'95% interval':>16} {'fair':>5} {'Elo diff':>9} {'cut':>4}")
     for k, r in results.items():
         game, players, _ = k.split("/")
         if game == "bowling-solitaire" or not r["games"]:
             continue
-        low, high = r["win"] - r["half"], r["win"] + r["half"]
+        low, high = wilson(r["win"], r["games"])
         diff = ""
         if players == "2":
             win = min(max(r["win"], 0.001), 0.999)
@@ -176,8 +185,13 @@ def chart(results: dict[str, Any], path: Path) -> None:
     labels = [f"{k.split('/')[0]}, {k.split('/')[1]}p: {r['bot']} vs {r['opponent']} "
               f"({r['games']})" for k, r in rows]
     ys = list(range(len(rows)))[::-1]
+    bounds = [wilson(r["win"], r["games"]) for _, r in rows]
     left.errorbar([100 * r["win"] for _, r in rows], ys,
-                  xerr=[100 * r["half"] for _, r in rows], fmt="o", capsize=4)
+                  xerr=[[100 * (r["win"] - lo) for (_, r), (lo, _) in zip(rows, bounds,
+                                                                          strict=True)],
+                        [100 * (hi - r["win"]) for (_, r), (_, hi) in zip(rows, bounds,
+                                                                          strict=True)]],
+                  fmt="o", capsize=4)
     for y, (_, r) in zip(ys, rows, strict=True):
         left.plot([100 * r["fair"]] * 2, [y - 0.35, y + 0.35], color="grey", linewidth=1)
     left.axvline(70, color="tab:red", linewidth=1, linestyle="--")
