@@ -52,6 +52,18 @@ def test_server_tie_a_keeps_the_card_with_a_tied_holder() -> None:
     assert game.state_from_json(doc).to_json() == doc
 
 
+def test_arrange_count_a_lets_a_turn_pass_at_will() -> None:
+    decided = load_game("elevenes", {"players": 2}).state_from_json(TIE)
+    assert "pass" not in [decided.action_to_string(a) for a in decided.legal_actions()]
+    game = load_game("elevenes", {"players": 2, "reading.ELV.RULING.ARRANGE-COUNT": "a"})
+    rival = game.state_from_json(TIE)
+    assert rival.action_to_string(rival.legal_actions()[0]) == "pass"
+    rival.apply_action("pass")
+    doc = rival.to_json()
+    assert (doc["phase"], doc["turn"]) == ("turn", 1)
+    assert doc["players"][0]["kitchen"] == ["1a", "10a", "11a"]
+
+
 @pytest.mark.parametrize(("option", "value", "words"), [
     ("reading.ELV.RULING.CHOOSE-SELF", "a", ["playable but not played", "SERVER-TIE"]),
     ("reading.ELV.RULING.SERVER-TIE", "c", ["no reading", "a, b"]),

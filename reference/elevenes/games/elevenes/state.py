@@ -62,7 +62,7 @@ GUEST_VALUE = 2  # ELV.GUESTS.VALUE
 
 # The readings this game plays besides the decided ones (core/readings.py), each read at its
 # rule site; a ruling's other playable readings are not options yet.
-PROCEDURE_READINGS = frozenset({("ELV.RULING.SERVER-TIE", "a")})
+PROCEDURE_READINGS = frozenset({("ELV.RULING.SERVER-TIE", "a"), ("ELV.RULING.ARRANGE-COUNT", "a")})
 
 
 class ElvGame(Game):
@@ -124,6 +124,8 @@ class ElvGame(Game):
         self.readings = in_force(self.options)
         # ELV.RULING.SERVER-TIE (a): a holder tied for the fewest cubes keeps the card
         self.holder_keeps = self.readings.get("ELV.RULING.SERVER-TIE") == "a"
+        # ELV.RULING.ARRANGE-COUNT (a): zero arrange actions, so a turn may be passed at will
+        self.free_pass = self.readings.get("ELV.RULING.ARRANGE-COUNT") == "a"
         edition = EDITIONS[str(self.options["edition"])]
         target = int(self.options["target"]) or int(edition["target"])
         if target not in edition["targets"]:
@@ -399,6 +401,8 @@ class ElvState(State):
         kitchen = sorted(self.kitchen[player])
         actions = [PLAY + c for c in kitchen if self.playable(player, c)]
         actions.extend(self.arrange_actions(player, kitchen))
+        if self.game.free_pass:  # ELV.RULING.ARRANGE-COUNT (a): an action of no arrange
+            return [PASS, *actions]
         return actions or [PASS]
 
     def playable(self, player: int, card: int) -> bool:
