@@ -101,6 +101,8 @@ def run(args: argparse.Namespace) -> int:
     options = parse_options(args.option)
     b_options = {**options, **parse_options(args.vs_option)}
     comparing = bool(args.vs or args.vs_option)
+    if comparing and args.bots is None and getattr(module, "VS_BOTS", None):
+        args.bots = module.VS_BOTS  # a line-up that can show a difference between A and B
     game = load_game(args.game, options=options, cards=args.cards)
     variant = load_game(args.game, options=b_options, cards=args.vs) if comparing else None
     jobs = module.jobs(game, args.bots)

@@ -6,7 +6,9 @@ every seat equally often.  Printed: each bot's share of the victories (a shared 
 counts 1/k), its mean cubes and mean spread value at a round's end; each seat's share of the
 victories; the mean rounds and decisions of a game.  A card variant (``--cards``) or a guest
 file (``-o guest_file=``) shows its effect on these numbers; ``--vs B.cards`` compares each
-bot's share of the victories, its cubes and the rounds of a game under both rule sets.
+bot's share of the victories, its cubes, each seat's share of the victories and the rounds of
+a game under both rule sets; its default line-up is greedy against greedy (``VS_BOTS``): greedy
+against random wins every game under almost any rules, so it shows no difference.
 """
 
 from __future__ import annotations
@@ -27,6 +29,9 @@ from .state import ElvGame, ElvState
 
 HAS_CARDS = True
 MAX_ACTIONS = 100_000  # ELV.RULING.GAME-LENGTH
+# ``analyse --vs`` without --bots: two equal bots, so that a rule change shows in the seats'
+# shares of the victories and in the cubes, not only in who is the stronger bot
+VS_BOTS = "greedy,greedy"
 
 
 def play_one(game: ElvGame, seats: list[str], seed: int) -> tuple[ElvState, list[list[int]]]:
@@ -80,7 +85,8 @@ def play_chunk(game: ElvGame, job: Hashable, seed: int, start: int, stop: int) -
 
 
 def measures(job: Hashable, record: Record) -> list[Measure]:
-    """Per bot: its share of this game's victory (over its seats) and its mean cubes; and the
+    """Per bot: its share of this game's victory (over its seats) and its mean cubes; per seat
+    of the table (P0, P1, ...): its share of the victory; and the
     game's rounds."""
     seats, winners, cubes, _, rounds, _ = record
     share = 1.0 / len(winners) if winners else 0.0
@@ -90,6 +96,8 @@ def measures(job: Hashable, record: Record) -> list[Measure]:
         mine = [s for s, bot in enumerate(seats) if bot == name]
         found.append((f"{name} wins", sum(share for s in mine if s in winners) / len(mine), True))
         found.append((f"{name} cubes", sum(cubes[s] for s in mine) / len(mine), False))
+    for seat in range(len(seats)):
+        found.append((f"P{seat} wins", share if seat in winners else 0.0, True))
     found.append(("rounds", float(rounds), False))
     return found
 
