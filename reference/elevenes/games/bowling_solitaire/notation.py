@@ -27,6 +27,7 @@ from .state import (
     BowlingGame,
     BowlingState,
     knock_action,
+    pin_mask,
 )
 
 ACTION_HELP = "actions are 'knock P PINS' (e.g. 'knock 0 F H'), 'end ball' and 'deal N'"
@@ -171,7 +172,7 @@ def state_from_doc(game: BowlingGame, doc: Mapping[str, Any]) -> BowlingState:
     state._digit = {}
     state._by_digit = ((),) * 10
 
-    _remembered(game, state, phase, pad, first_ball)
+    _remembered(game, state, phase, pad, first_ball, doc.get("remembered") or {})
     if phase == DEAL:
         if ball != 1:  # a rack is dealt before its first ball: never between two balls
             raise _bad(
@@ -217,14 +218,17 @@ def state_from_doc(game: BowlingGame, doc: Mapping[str, Any]) -> BowlingState:
 
 def _remembered(
     game: BowlingGame, state: BowlingState, phase: int, pad: Sequence[Sequence[int]],
-    first_ball: int,
+    first_ball: int, memory: Mapping[str, Any],
 ) -> None:
-    """What a reading other than the decided one remembers beyond the document, found from
-    it, or the position refused under that reading when the document cannot tell."""
+    """What a reading other than the decided one remembers beyond the position: from the
+    document's ``remembered``, else found from the position, or the position refused under
+    that reading when neither can tell."""
     frame, rack, ball = state.frame, state.rack, state.ball
     state.earlier = 0 if frame == 1 and rack == 0 else None
     state.ball_start = None
     state.layout = None
+    if "spots_emptied_before" in memory:
+        state.earlier = pin_mask(memory["spots_emptied_before"])
     if phase == OVER:
         return
     standing = sum(1 << i for i, v in enumerate(state.pins) if v != EMPTY)
@@ -232,8 +236,20 @@ def _remembered(
         state.ball_start = FULL
     elif 10 - standing.bit_count() == first_ball:  # ball 2 has downed nothing yet
         state.ball_start = standing
+    elif "ball_start" in memory:
+        start = pin_mask(memory["ball_start"])
+        if start & standing != standing or (FULL ^ start).bit_count() != first_ball:
+            raise _bad(f"remembered ball_start {memory['ball_start']} is not the pins standing "
+                       f"after a first ball of {first_ball} that left these")
+        state.ball_start = start
     if phase == PLAY and standing == FULL and [len(p) for p in state.piles] == list(PILE_SIZES):
         state.layout = (list(state.pins), [list(p) for p in state.piles])
+    elif "layout" in memory and frame == FRAMES:
+        layout = memory["layout"]
+        if sorted([*layout["pins"], *sum(layout["piles"], [])]) != sorted([*range(10)] * 2):
+            raise _bad("the remembered layout must hold the twenty cards, 0-9 twice "
+                       "(BWL.SETUP.CARDS)")
+        state.layout = (list(layout["pins"]), [list(reversed(p)) for p in layout["piles"]])
     if game.bonus_balls == "d" and phase == DEAL and frame == FRAMES and rack > 0:
         raise _bad("under reading (d) of BWL.RULING.BONUS-BALLS no rack is dealt inside the "
                    "tenth frame: its layout stands again")

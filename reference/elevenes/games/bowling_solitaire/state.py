@@ -547,7 +547,24 @@ class BowlingState(State):
             "piles": [list(reversed(pile)) for pile in self.piles],
             "out": self._out_doc(),
             "pad": [list(balls) for balls in self.pad],
+            **self._remembered_doc(),
         }
+
+    def _remembered_doc(self) -> Json:
+        """What the readings in force remember beyond the position (``remembered``), or
+        nothing under the decided readings."""
+        game = self.game
+        memory: Json = {}
+        if game.touch_frame == "c" and self.earlier is not None:
+            memory["spots_emptied_before"] = mask_to_letters(self.earlier)
+        if game.touch_frame == "g" and self.ball_start is not None and self.phase == PLAY:
+            memory["ball_start"] = mask_to_letters(self.ball_start)
+        if (game.bonus_balls == "d" and self.layout is not None and self.frame == FRAMES
+                and self.phase == PLAY):
+            pins, piles = self.layout
+            memory["layout"] = {"pins": list(pins),
+                                "piles": [list(reversed(pile)) for pile in piles]}
+        return {"remembered": memory} if memory else {}
 
     def _pins_doc(self) -> dict[str, int | None]:
         return {PINS[i]: (None if v == EMPTY else v) for i, v in enumerate(self.pins)}
