@@ -356,12 +356,20 @@ def _paragraph(rule: Rule, word: str) -> str:
     return " ".join(found.group(1).split()) if found else ""
 
 
+def _reading_text(text: str) -> str:
+    """One reading's words: without the ``-`` that starts the next reading's line when the
+    readings are written as a list, nor the ``;`` that ends it."""
+    text = text.strip()
+    if text.endswith(" -") or text == "-":
+        text = text[:-1]
+    return text.strip().rstrip(";").strip()
+
+
 def readings(rule: Rule) -> tuple[list[tuple[str, str]], str]:
     """A ruling's lettered readings as ``(letter, text)`` and the letter its decision takes
     (``""`` when the decision names none)."""
     parts = _READING.split(_paragraph(rule, "Readings"))
-    pairs = [(parts[i], parts[i + 1].strip().rstrip(";").strip())
-             for i in range(1, len(parts) - 1, 2)]
+    pairs = [(parts[i], _reading_text(parts[i + 1])) for i in range(1, len(parts) - 1, 2)]
     chosen = re.match(r"\s*\(([a-z])\)", _paragraph(rule, "Decision"))
     return pairs, chosen.group(1) if chosen and pairs else ""
 
