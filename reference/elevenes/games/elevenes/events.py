@@ -109,8 +109,12 @@ def changes(before: Json, after: Json, human: int | None, book: CardBook) -> lis
     return lines
 
 
-def round_result(last: dict[str, Any], human: int | None) -> list[str]:
-    """The end of a round: the values, and where each player's cubes came from."""
+def round_result(last: dict[str, Any], human: int | None,
+                 trolley_cards: list[list[int]] | None = None,
+                 book: CardBook | None = None) -> list[str]:
+    """The end of a round: the values, and where each player's cubes came from; with
+    ``trolley_cards`` (``ElvState.trolley_cards``), the cards face up that earned a cube
+    (ELV.SCORE.TROLLEY: every card with ``round_cube``, not only the Tea Trolley) by name."""
     values = ", ".join(f"{who(p, human)} {v}" for p, v in enumerate(last["values"]))
     lines = [f"Round {last['round']} is over (ended by {who(last['ended_by'], human)}). "
              f"Values: {values}."]
@@ -120,7 +124,12 @@ def round_result(last: dict[str, Any], human: int | None) -> list[str]:
         if place:
             parts.append(f"{place} for the place" + (" (shared)" if place == 1 and sum(
                 1 for p in last["places"] if p == 1) > 1 and 2 not in last["places"] else ""))
-        if trolley:
+        if trolley and trolley_cards is not None and len(trolley_cards[seat]) == trolley:
+            names = [f"({number}) {(book or CardBook(None)).name(number)}"
+                     for number in trolley_cards[seat]]
+            parts.append(f"{trolley} for the Tea Trolley card{'s' if trolley > 1 else ''} "
+                         f"face up: {', '.join(names)}")
+        elif trolley:
             parts.append(f"{trolley} for {trolley} Tea Trolley card{'s' if trolley > 1 else ''}"
                          " face up")
         due = place + trolley

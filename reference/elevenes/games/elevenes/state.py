@@ -222,6 +222,7 @@ class ElvState(State):
         "announced",
         "winners",
         "last",
+        "trolley_cards",
         "legal",
     )
     game: ElvGame
@@ -256,6 +257,9 @@ class ElvState(State):
         self.announced: list[int] | None = None
         self.winners: list[int] = []
         self.last: Json | None = None
+        # the round_cube cards face up in each spread when the last round was scored, for its
+        # log (not part of the state document: a loaded game's log counts them instead)
+        self.trolley_cards: list[list[int]] | None = None
         self.legal: list[Action] | None = None  # legal_actions() until the next action
 
     def clone(self) -> ElvState:
@@ -288,6 +292,7 @@ class ElvState(State):
         other.announced = None if self.announced is None else list(self.announced)
         other.winners = list(self.winners)
         other.last = self.last
+        other.trolley_cards = self.trolley_cards
         other.legal = self.legal
         return other
 
@@ -609,9 +614,11 @@ class ElvState(State):
         n = self.n
         values = [self.value(p) for p in range(n)]
         places = place_awards(values)
-        trolley = [
-            sum(1 for number in self.game.cube_cards if self.up[p] >> number & 1) for p in range(n)
+        self.trolley_cards = [
+            [number for number in self.game.cube_cards if self.up[p] >> number & 1]
+            for p in range(n)
         ]
+        trolley = [len(cards) for cards in self.trolley_cards]
         order = [(self.server + k) % n for k in range(n)]
         paid = [0] * n
         # ELV.RULING.BOWL-EMPTY: places first (largest award first), then Tea Trolleys,

@@ -230,7 +230,7 @@ def dealt(doc: Json, human: int | None, book: CardBook) -> str:
 def results(state: ElvState, human: int | None) -> str:
     lines = []
     if state.last is not None:
-        lines.extend(round_result(state.last, human))
+        lines.extend(round_result(state.last, human, state.trolley_cards, CardBook(state.cards)))
     cubes = ", ".join(f"{seat_name(p, human)} {c}" for p, c in enumerate(state.cubes))
     lines.append(f"Cubes: {cubes}; {state.bowl} left in the bowl.")
     if state.phase == OVER:
