@@ -175,6 +175,42 @@ def solve_rule_set(state: EfoState, cards: str | None, args: argparse.Namespace,
     return RuleSet(cards, state, engine, results)
 
 
+def changed_cards(first: RuleSet, second: RuleSet) -> list[int]:
+    """The numbers of the cards either rule set's file defines (the cards A and B may differ in)."""
+    found: set[int] = set()
+    for rule_set in (first, second):
+        game = rule_set.state.game
+        assert isinstance(game, EfoGame)
+        if rule_set.cards is not None:
+            found |= {c.number for c in game.cards.cards.values()
+                      if c.source.startswith(f"{rule_set.cards}:")}
+    return sorted(found)
+
+
+def idle_warning(first: RuleSet, second: RuleSet) -> str | None:
+    """When B - A is 0 for every objective and every card the files change already lies on the
+    trolley of the position asked (its effects ran before it; it is not laid out again), say so
+    and suggest a pass that still lays one of them out."""
+    if any(a.value != b.value for a, b in zip(first.results, second.results, strict=True)):
+        return None
+    changed = changed_cards(first, second)
+    trolley = set(first.state.trolley) & set(second.state.trolley)
+    if not changed or not set(changed) <= trolley:
+        return None
+    game = first.state.game
+    assert isinstance(game, EfoGame)
+    names = ", ".join(f'{n} "{game.cards.cards[n].name}"' if n in game.cards.cards else str(n)
+                      for n in changed)
+    many = len(changed) > 1
+    lowest = min(changed)
+    where = ("the whole game (leave out --trolley and --from)" if lowest == 1 else
+             f"--trolley {lowest - 1} ({11 - (lowest - 1)} cards to lay out)")
+    return (f"warning: B - A is 0 here, and this position cannot show a difference: the "
+            f"changed card{'s' if many else ''} {names} already lie{'' if many else 's'} on the "
+            f"trolley in this position, so no pass lays {'them' if many else 'it'} out again; "
+            f"to see {'their' if many else 'its'} effect, solve {where}")
+
+
 def difference(objective: str, value: Fraction) -> str:
     """B - A, exactly and as a person reads it (percentage points for a chance)."""
     if objective == "win":
@@ -208,6 +244,9 @@ def run(args: argparse.Namespace) -> int:
                 "objective": a.objective, "value": str(b.value - a.value),
                 "float": float(b.value - a.value)}
                 for a, b in zip(first.results, second.results, strict=True)]
+            warning = idle_warning(first, second)
+            if warning is not None:
+                doc["warning"] = warning
         print(json.dumps(doc, indent=1))
         return 0
     where = (f"from {args.position}" if args.position else
@@ -237,6 +276,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"    A      {fmt(a.objective, a.value)}  [{work(first.engine, a)}]")
         print(f"    B      {fmt(b.objective, b.value)}  [{work(second.engine, b)}]")
         print(f"    B - A  {difference(a.objective, b.value - a.value)}")
+    warning = idle_warning(first, second)
+    if warning is not None:
+        print(warning, file=sys.stderr)
     return 0
 
 
