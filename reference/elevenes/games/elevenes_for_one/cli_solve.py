@@ -16,10 +16,11 @@ import attrs
 
 from ...core.errors import BadOption
 from ...core.solve import Progress, SolverError
+from ...dsl import ast
 from ..cli import parse_options, user_cards
 from ..prompt import SAVE_KEY, check_resume, read_saved, starting_state
 from . import make_game
-from .card_facts import CardFacts
+from .card_facts import CardFacts, _walk
 from .game import EfoGame, EfoState
 from .solver import OBJECTIVES, Solved, fmt, solve
 
@@ -120,6 +121,8 @@ class RuleSet:
     state: EfoState
     engine: str
     results: list[Solved]
+    failed: dict[str, str] = attrs.field(factory=dict)
+    """objective -> why it could not be valued (a loop through a chance node)"""
 
     def facts(self) -> CardFacts:
         game = self.state.game
@@ -136,6 +139,8 @@ class RuleSet:
                 "positions_explored": r.explored, "positions_stored": r.stored,
                 "pass_starts": r.passes, "seconds": round(r.seconds, 3),
                 "table_bytes": r.table_bytes or None} for r in self.results],
+            "not_valued": [{"objective": objective, "error": why}
+                           for objective, why in self.failed.items()],
             "reductions": {  # card_facts.py: what the cards allow the solvers to share and cut
                 "row_as_set": facts.row_as_set, "first_reader": facts.first_reader or None,
                 "why_whole_row": facts.why_whole_row or None,
@@ -165,14 +170,42 @@ def solve_rule_set(state: EfoState, cards: str | None, args: argparse.Namespace,
                   "see the docs' solver page); --max-positions N stops it early",
                   file=sys.stderr)
     results = []
+    failed: dict[str, str] = {}
     for objective in objectives_of(args):
         label = f"{tag}solving ({OBJECTIVES[objective][1]})"
-        if engine == "native":
-            results.append(solve_native(state, objective, args, label if show else None))
-        else:
-            progress = Progress(label) if show else None
-            results.append(solve(state, objective, progress, args.max_positions))
-    return RuleSet(cards, state, engine, results)
+        try:
+            if engine == "native":
+                results.append(solve_native(state, objective, args, label if show else None))
+            else:
+                progress = Progress(label) if show else None
+                results.append(solve(state, objective, progress, args.max_positions))
+        except SolverError as exc:
+            if LOOP not in str(exc):
+                raise
+            failed[objective] = f"{exc}{free_cards(state)}"  # the other objective may be valued
+    return RuleSet(cards, state, engine, results, failed)
+
+
+LOOP = "loop through a chance node"
+
+
+def free_cards(state: EfoState) -> str:
+    """The cards whose use or score can cost no minute (a ``cost`` of 0 or less), by file:line:
+    a pass of such cards can end at no cost, and the pantry is dealt again for free."""
+    game = state.game
+    assert isinstance(game, EfoGame)
+    found = []
+    for number, (path, card) in sorted(game.cards.definitions().items()):
+        for handler in card.handlers:
+            for stmt, _ in _walk(handler.body):
+                if isinstance(stmt, ast.Call) and stmt.verb == "cost" and any(
+                        a.kind == "int" and int(a.value) <= 0 for a in stmt.args):
+                    found.append(f'{path}:{stmt.pos.line}:{stmt.pos.column}: card {number} '
+                                 f'"{card.name}" costs {stmt.args[0].value} minutes on '
+                                 f'{", ".join(handler.events)}')
+    if not found:
+        return ""
+    return "; the cards whose use or score can cost no minute: " + "; ".join(found)
 
 
 def changed_cards(first: RuleSet, second: RuleSet) -> list[int]:
@@ -191,7 +224,8 @@ def idle_warning(first: RuleSet, second: RuleSet) -> str | None:
     """When B - A is 0 for every objective and every card the files change already lies on the
     trolley of the position asked (its effects ran before it; it is not laid out again), say so
     and suggest a pass that still lays one of them out."""
-    if any(a.value != b.value for a, b in zip(first.results, second.results, strict=True)):
+    if first.failed or second.failed or any(
+            a.value != b.value for a, b in zip(first.results, second.results, strict=True)):
         return None
     changed = changed_cards(first, second)
     trolley = set(first.state.trolley) & set(second.state.trolley)
@@ -240,15 +274,15 @@ def run(args: argparse.Namespace) -> int:
         }
         if second is not None:
             doc["vs"] = second.json()
-            doc["difference"] = [{  # B - A
+            doc["difference"] = [{  # B - A, where both are valued
                 "objective": a.objective, "value": str(b.value - a.value),
                 "float": float(b.value - a.value)}
-                for a, b in zip(first.results, second.results, strict=True)]
+                for a, b in paired_results(first, second)]
             warning = idle_warning(first, second)
             if warning is not None:
                 doc["warning"] = warning
         print(json.dumps(doc, indent=1))
-        return 0
+        return report_failed(first, second)
     where = (f"from {args.position}" if args.position else
              f"from a pass with 1-{args.trolley} on the trolley" if args.trolley else
              "from the start")
@@ -260,9 +294,11 @@ def run(args: argparse.Namespace) -> int:
         for r in first.results:
             print(f"  best {OBJECTIVES[r.objective][1]}: {fmt(r.objective, r.value)}"
                   f"  [{work(first.engine, r)}]")
+        for objective in first.failed:
+            print(f"  best {OBJECTIVES[objective][1]}: not valued (see the error)")
         for line in first.facts().describe():  # card_facts.py: the reductions these allow
             print(f"  solver's {line}")
-        return 0
+        return report_failed(first, None)
     print(f"Elevenes for One ({setting}), {where}:")
     for name, rule_set in (("A", first), ("B", second)):
         game = rule_set.state.game
@@ -271,15 +307,43 @@ def run(args: argparse.Namespace) -> int:
             print(f"    {KNOWN}")
         for line in rule_set.facts().describe():
             print(f"    solver's {line}")
-    for a, b in zip(first.results, second.results, strict=True):
-        print(f"  best {OBJECTIVES[a.objective][1]}:")
-        print(f"    A      {fmt(a.objective, a.value)}  [{work(first.engine, a)}]")
-        print(f"    B      {fmt(b.objective, b.value)}  [{work(second.engine, b)}]")
-        print(f"    B - A  {difference(a.objective, b.value - a.value)}")
+    for objective in objectives_of(args):
+        print(f"  best {OBJECTIVES[objective][1]}:")
+        found = {}
+        for name, rule_set in (("A", first), ("B", second)):
+            got = next((r for r in rule_set.results if r.objective == objective), None)
+            if got is None:
+                print(f"    {name}      not valued (see the error)")
+            else:
+                found[name] = got.value
+                print(f"    {name}      {fmt(objective, got.value)}  "
+                      f"[{work(rule_set.engine, got)}]")
+        if len(found) == 2:
+            print(f"    B - A  {difference(objective, found['B'] - found['A'])}")
     warning = idle_warning(first, second)
     if warning is not None:
         print(warning, file=sys.stderr)
-    return 0
+    return report_failed(first, second)
+
+
+def paired_results(first: RuleSet, second: RuleSet) -> list[tuple[Solved, Solved]]:
+    """A's and B's results of each objective both could value."""
+    valued = {r.objective: r for r in second.results}
+    return [(a, valued[a.objective]) for a in first.results if a.objective in valued]
+
+
+def report_failed(first: RuleSet, second: RuleSet | None) -> int:
+    """Each objective a rule set could not value, as an error naming the cards (exit 1), after
+    the values that could be found are printed."""
+    code = 0
+    for name, rule_set in (("A", first), ("B", second)):
+        if rule_set is None:
+            continue
+        for objective, why in rule_set.failed.items():
+            tag = f"{name} ({rule_set.cards or 'printed cards'}), " if second is not None else ""
+            print(f"error: {tag}best {OBJECTIVES[objective][1]}: {why}", file=sys.stderr)
+            code = 1
+    return code
 
 
 def work(engine: str, r: Solved) -> str:
