@@ -13,6 +13,8 @@ import json
 import sys
 from pathlib import Path
 
+import attrs
+
 from ..core.errors import ElevenesError
 from ..rulebook.index import Rulebook, UnknownRule, load_rulebook
 from .adapter import AdapterSubject, add_adapter_arguments
@@ -21,8 +23,8 @@ from .coverage import compute_coverage
 from .junit import write_junit
 from .keyword import compile_expression
 from .loader import Suite, load_suite, shipped_folder_game, suite_version
-from .model import PROFILES, RULES
-from .report import Progress
+from .model import PROFILES, RULES, Item
+from .report import SKIP, Progress, Result
 from .runner import run_suite
 from .subject import ReferenceSubject, Subject
 
@@ -84,6 +86,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("-v", "--verbose", action="store_true", help="list passes and skips too")
     parser.add_argument(
+        "--reading",
+        action="append",
+        default=[],
+        metavar="RULING=X",
+        help="run under reading X of a ruling (docs/readings.md): scenarios that pin a reading "
+        "of it are run under theirs, those that depend on another are skipped",
+    )
+    parser.add_argument(
         "--progress",
         action=argparse.BooleanOptionalAction,
         default=None,
@@ -112,6 +122,62 @@ def select(suite: Suite, args: argparse.Namespace) -> Suite:
             if shipped_folder_game(Path(error.file)) in (None, *args.game)
         ]
     return chosen
+
+
+def parse_readings(pairs: list[str]) -> dict[str, str]:
+    """``--reading RULING=X`` as ruling id -> letter, each checked against the rulebook."""
+    from ..core.readings import ReadingSpec, choosable
+
+    chosen: dict[str, str] = {}
+    for pair in pairs:
+        ruling_id, equals, letter = pair.partition("=")
+        ruling_id = ruling_id.strip().removeprefix("reading.")
+        if not equals:
+            raise ElevenesError(f"--reading takes RULING=X, e.g. EFO.RULING.SANDWICHES=b, "
+                                f"not {pair!r}")
+        game = load_rulebook().game_of(ruling_id)
+        ruling = choosable(game).get(ruling_id) if game else None
+        if ruling is None:
+            raise ElevenesError(f"--reading {pair}: {ruling_id} is no ruling with readings to "
+                                "choose (docs/readings.md lists them)")
+        chosen[ruling_id] = str(ReadingSpec(ruling).coerce(letter))
+    return chosen
+
+
+def under_readings(suite: Suite, readings: dict[str, str]) -> tuple[Suite, list[Result]]:
+    """The items to run with the readings added to their options, and a skip for each item
+    whose expectation depends on another reading of one of these rulings: it pins another
+    in its options, or (pinning none) cites the ruling or is named by its **Pinned by**."""
+    from ..core.readings import option_name, rulings
+
+    book = load_rulebook()
+    kept: list[Item] = []
+    skipped: list[Result] = []
+    for item in suite.items:
+        options = dict(item.options)
+        reason = ""
+        for ruling_id, letter in readings.items():
+            game = book.game_of(ruling_id)
+            if game != item.game:
+                continue
+            ruling = rulings(game)[ruling_id]
+            name = option_name(ruling_id)
+            pinned = options.get(name)
+            depends = (ruling_id in item.cited_rules()
+                       or item.id in book.get(ruling_id).pinned_by)
+            expected = pinned if pinned is not None else (ruling.decided if depends else None)
+            if expected is not None and expected != letter:
+                reason = (f"expects reading ({expected}) of {ruling_id}; this run is under "
+                          f"({letter})")
+                break
+            options[name] = letter
+        if reason:
+            skipped.append(Result(id=item.id, game=item.game, status=SKIP, kind=item.kind,
+                                  where=item.where, rules=tuple(item.cited_rules()),
+                                  message=reason, profile=item.profile))
+        else:
+            kept.append(attrs.evolve(item, options=options))
+    return Suite(items=kept, errors=suite.errors), skipped
 
 
 def run(args: argparse.Namespace) -> int:
@@ -145,9 +211,14 @@ def run(args: argparse.Namespace) -> int:
         subject = adapter
     else:
         subject = ReferenceSubject()
+    skipped: list[Result] = []
+    if args.reading:
+        chosen, skipped = under_readings(chosen, parse_readings(args.reading))
     progress = Progress(len(chosen.items), enabled=args.progress)
     with subject:
         report = run_suite(chosen, subject, progress=progress, fail_fast=args.exitfirst)
+    for result in skipped:
+        report.add(result)
     report.suite_version = suite_version()
     if rulebook is not None and args.coverage:
         report.coverage = compute_coverage(
