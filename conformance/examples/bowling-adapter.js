@@ -586,6 +586,10 @@ function handle(req) {
       }
       const options = req.options || {};
       const names = Object.keys(options);
+      const reading = names.find((name) => name.startsWith('reading.'));
+      if (reading) { // the decided readings only (docs/readings.md)
+        return { seq, ok: false, unsupported: true, error: `the reading option ${reading} is not implemented` };
+      }
       if (names.length) return { seq, ok: false, error: `${GAME} has no options (got '${names[0]}')` };
       state = initialState();
       reply.num_players = 1;

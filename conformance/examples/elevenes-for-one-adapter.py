@@ -613,6 +613,10 @@ def handle(request, holder):
             options = {}
         if not isinstance(options, dict):  # an error, not unsupported (docs/protocol.md)
             return {"seq": seq, "ok": False, "error": "start: 'options' must be an object"}
+        readings = sorted(k for k in options if str(k).startswith("reading."))
+        if readings:  # this program plays the decided readings only (docs/readings.md)
+            return {"seq": seq, "ok": False, "unsupported": True,
+                    "error": f"the reading option {readings[0]} is not implemented"}
         holder["game"] = Game(options)
         reply["num_players"] = 1
         reply["profiles"] = ["rules", "strict"]  # it makes the format page's consistency checks
