@@ -14,6 +14,7 @@ from pathlib import Path
 
 import attrs
 
+from ...core import readings
 from ...core.errors import BadOption
 from ...core.solve import Progress, SolverError
 from ...dsl import ast
@@ -286,7 +287,11 @@ def run(args: argparse.Namespace) -> int:
     where = (f"from {args.position}" if args.position else
              f"from a pass with 1-{args.trolley} on the trolley" if args.trolley else
              "from the start")
-    setting = ", ".join(f"{k}={v}" for k, v in sorted(game_options.items()))
+    # the rules options, then only the readings other than the decided ones (EFO.RULING.*)
+    setting = ", ".join([f"{k}={v}" for k, v in sorted(game_options.items())
+                         if not k.startswith(readings.PREFIX)]
+                        + [f"{readings.PREFIX}{ruling}={letter}" for ruling, letter
+                           in sorted(readings.in_force(game_options).items())])
     if second is None:
         print(f"Elevenes for One ({setting}; {args.cards or 'printed cards'}), {where}:")
         if first.known():

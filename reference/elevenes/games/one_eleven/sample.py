@@ -43,7 +43,7 @@ def sample_state(state: State, player: int, rng: random.Random) -> OneElevenStat
 
 def evaluate(state: State) -> list[float]:
     """A position's worth to each player when a simulation stops before the game's end: her
-    coins over the coins that win (G111.GAME.END), at most 1, shared out as a winning chance
+    coins over the coins that win (G111.WIN.COINS), at most 1, shared out as a winning chance
     (equal shares when nobody has any)."""
     assert isinstance(state, OneElevenState)
     if state.is_terminal():
