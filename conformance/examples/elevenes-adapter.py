@@ -1088,6 +1088,9 @@ def main():
                 if req.get("game") != "elevenes":
                     raise Unsupported(f"game {req.get('game')!r} is not implemented")
                 options = req.get("options") or {}
+                readings = sorted(k for k in options if str(k).startswith("reading."))
+                if readings:  # this program plays the decided readings only (docs/readings.md)
+                    raise Unsupported(f"the reading option {readings[0]} is not implemented")
                 st = new_game(options)
                 GUESTS.clear()
                 if req.get("guest_cards") is not None:  # the guests in play, sent by the runner
