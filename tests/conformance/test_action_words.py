@@ -35,22 +35,21 @@ def test_ascii_digits() -> None:
     assert not any(is_ascii_digits(d) for d in ("", "\u0663", "\u00b3", "\uff11", "1\u0660"))
 
 
-@pytest.mark.parametrize("char", NOT_SEPARATORS, ids=lambda c: f"U+{ord(c):04X}")
-def test_elevenes_for_one_reads_other_spaces_as_part_of_a_word(char: str) -> None:
-    state = load_game("elevenes-for-one").new_initial_state()
-    assert state.string_to_action(" \tdeal\v7\r\n") == state.string_to_action("deal 7")
-    with pytest.raises(IllegalAction) as refused:
-        state.string_to_action(f"deal{char}7")
-    assert refused.value.rule_id == "EFO.ACTIONS"
+# (game, the action written with the six separators, the same action plainly, its two words
+# joined by a character to refuse, the rule the refusal cites)
+SPACED = [("elevenes-for-one", " \tdeal\v7\r\n", "deal 7", "deal{}7", "EFO.ACTIONS"),
+          ("bowling-solitaire", "\fEND\vball\r", "end ball", "end{}ball", "BWL.NOTATION.ACTIONS")]
 
 
+@pytest.mark.parametrize("game_id,spaced,plain,joined,rule", SPACED, ids=[s[0] for s in SPACED])
 @pytest.mark.parametrize("char", NOT_SEPARATORS, ids=lambda c: f"U+{ord(c):04X}")
-def test_bowling_reads_other_spaces_as_part_of_a_word(char: str) -> None:
-    state = load_game("bowling-solitaire").new_initial_state()
-    assert state.string_to_action("\fEND\vball\r") == state.string_to_action("end ball")
+def test_other_spaces_are_part_of_a_word(char: str, game_id: str, spaced: str, plain: str,
+                                         joined: str, rule: str) -> None:
+    state = load_game(game_id).new_initial_state()
+    assert state.string_to_action(spaced) == state.string_to_action(plain)
     with pytest.raises(IllegalAction) as refused:
-        state.string_to_action(f"end{char}ball")
-    assert refused.value.rule_id == "BWL.NOTATION.ACTIONS"
+        state.string_to_action(joined.format(char))
+    assert refused.value.rule_id == rule
 
 
 @pytest.mark.parametrize("text", ["deal \u0667", "deal 1\u0660", "deal \uff17", "deal \u00b9"])
