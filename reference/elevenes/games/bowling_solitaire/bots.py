@@ -40,6 +40,9 @@ def clear_plan(state: BowlingState) -> list[Action]:
     """Knocks that clear every standing pin using only the face-up top cards (each pile at
     most once, as the card beneath is unknown); empty when there is none."""
     tops = state.tops()
+    # the first knock is one the state allows under the readings in force (a reading of
+    # BWL.RULING.FIRST-CARD or BWL.RULING.TOUCH-FRAME may refuse what _allowed accepts)
+    legal = set(state.legal_actions())
 
     def search(standing: int, used: int) -> list[Action] | None:
         for pile, top in enumerate(tops):
@@ -47,6 +50,8 @@ def clear_plan(state: BowlingState) -> list[Action]:
                 continue
             for mask in state.masks_for(top):
                 if mask & standing != mask or not _allowed(mask, standing):
+                    continue
+                if not used and knock_action(pile, mask) not in legal:
                     continue
                 rest = standing & ~mask
                 if rest == 0:
