@@ -642,6 +642,8 @@ function handle(req) {
       reply.divide = r.divide;
       return reply;
     }
+    case 'chances': // optional: the probabilities of the chance outcomes
+      return { seq, ok: false, unsupported: true, error: 'chances is not implemented' };
     case 'stop':
       return reply;
     default:

@@ -1102,6 +1102,8 @@ def main():
                 reply["profiles"] = DECLARED
             elif cmd == "stop":
                 pass
+            elif cmd == "chances":  # optional: the probabilities of the chance outcomes
+                raise Unsupported("chances is not implemented")
             elif st is None:
                 raise ValueError("no game started")
             elif cmd == "setup":

@@ -636,6 +636,9 @@ def handle(request, holder):
         except Refused as refusal:
             holder["game"] = before
             return {"seq": seq, "ok": False, "violation": refusal.rule, "message": str(refusal)}
+    elif cmd == "chances":  # optional: the probabilities of the chance outcomes
+        return {"seq": seq, "ok": False, "unsupported": True,
+                "error": "chances is not implemented"}
     elif cmd == "legal":
         reply["actions"] = game.legal()
     elif cmd == "state":

@@ -23,8 +23,10 @@ def test_the_javascript_bowling_adapter_passes_the_whole_suite() -> None:
         report = run_suite(suite, program)
         restarts = program.restarts
     # the example plays the decided readings only: a reading's scenario is skipped, unsupported
+    # and answers `chances` unsupported: the scenarios of the chance outcomes' probabilities too
     failed = {r.id: (r.status, r.message) for r in report.results if r.status != "pass"
-              and not (r.status == "skip" and "reading option" in r.message)}
+              and not (r.status == "skip" and ("reading option" in r.message
+                                               or r.message.startswith("chances is")))}
     assert failed == {}
     assert len(report.results) >= 70  # every scenario and perft check of the game was played
     assert any(r.id.startswith("bwl-") and "perft" in r.id for r in report.results)

@@ -26,7 +26,15 @@ from ..core.api import Json
 from .model import PROFILES, RULES
 from .schemas import first_error, format_path, validator
 from .start_fields import start_fields
-from .subject import Refusal, SetupRefused, StateView, Subject, SubjectError, Unsupported
+from .subject import (
+    Refusal,
+    SetupRefused,
+    StateView,
+    Subject,
+    SubjectError,
+    Unsupported,
+    parse_fraction,
+)
 
 DEFAULT_TIMEOUT = 10.0
 STARTUP_ALLOWANCE = 10.0
@@ -359,6 +367,22 @@ class AdapterSubject(Subject):
         if not all(isinstance(c, int) and not isinstance(c, bool) for c in divide.values()):
             raise self._fail("the answer to perft has divide counts that are not whole numbers")
         return list(counts), dict(divide)
+
+
+    def chances(self) -> dict[str, str]:
+        response = self.request("chances")
+        if not response["ok"]:
+            # Optional, and newer than the other requests: a program written before it answers
+            # with an error for an unknown command, which is read as unsupported too.
+            raise Unsupported(f"chances is unsupported: {_error_text(response)}")
+        found = self._field(response, "chances", "chances", dict)
+        bad = [a for a, p in found.items() if parse_fraction(p) is None]
+        if bad:
+            raise self._fail(
+                f"the answer to chances has probabilities that are not fractions \"p/q\" "
+                f"between 0 and 1: {bad[0]!r}: {found[bad[0]]!r}"
+            )
+        return dict(found)
 
 
 def _error_text(response: Json) -> str:

@@ -16,7 +16,7 @@ from ..core.api import Json
 from ..core.errors import ElevenesError
 from .subject import ReferenceSubject, Subject, Unsupported
 
-COMMANDS = ("start", "setup", "act", "legal", "state", "observe", "perft", "stop")
+COMMANDS = ("start", "setup", "act", "legal", "state", "observe", "perft", "chances", "stop")
 
 
 class _BadRequest(Exception):
@@ -112,6 +112,8 @@ def _dispatch(subject: Subject, request: Json) -> Json:
             raise _BadRequest("perft needs 'depth' >= 1")
         counts, divide = subject.perft(depth)
         return {"ok": True, "counts": counts, "divide": divide}
+    if cmd == "chances":
+        return {"ok": True, "chances": subject.chances()}
     if cmd == "stop":
         return {"ok": True}
     raise _BadRequest(f"unknown cmd {cmd!r}; the commands are: {', '.join(COMMANDS)}")

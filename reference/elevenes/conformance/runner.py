@@ -34,9 +34,10 @@ from .subject import (
     Subject,
     SubjectError,
     Unsupported,
+    parse_fraction,
 )
 
-RESERVED = ("terminal", "returns", "score", "current_player", "legal")
+RESERVED = ("terminal", "returns", "score", "current_player", "legal", "chances")
 """Keys of an expectation compared with the game API rather than with the state document."""
 
 
@@ -75,7 +76,10 @@ def check_expect(subject: Subject, expect: Json, root: str = "state") -> None:
         mismatch = set_mismatch(expect["legal"], subject.legal(), "legal")
         if mismatch:
             raise Divergence.of(mismatch)
-    needs_view = any(key in expect for key in RESERVED if key != "legal") or rest
+    if "chances" in expect:
+        check_chances(expect["chances"], subject.chances())
+    needs_view = any(key in expect for key in RESERVED
+                     if key not in ("legal", "chances")) or rest
     if not needs_view:
         return
     view = subject.state()
@@ -92,6 +96,23 @@ def check_expect(subject: Subject, expect: Json, root: str = "state") -> None:
         mismatch = match(rest, view.state, root=root)
         if mismatch:
             raise Divergence.of(mismatch)
+
+
+def check_chances(expected: dict[str, str], actual: dict[str, str]) -> None:
+    """The chance outcomes and their probabilities, compared as exact fractions (``"2/6"``
+    equals ``"1/3"``); every outcome of either side must be on the other."""
+    for action in sorted(set(expected) | set(actual)):
+        if action not in actual:
+            raise Divergence(f"chances: outcome {action!r} missing (expected "
+                             f"{expected[action]})", f"chances.{action}", expected[action], None)
+        if action not in expected:
+            raise Divergence(f"chances: outcome {action!r} unexpected ({actual[action]})",
+                             f"chances.{action}", None, actual[action])
+        want, got = parse_fraction(expected[action]), parse_fraction(actual[action])
+        if want is None or got != want:
+            raise Divergence(
+                f"chances: outcome {action!r} has probability {actual[action]}, expected "
+                f"{expected[action]}", f"chances.{action}", expected[action], actual[action])
 
 
 def state_change(before: StateView, after: StateView) -> Mismatch | None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any, TypeVar
 
 import attrs
@@ -88,6 +89,12 @@ class Subject(ABC):
     @abstractmethod
     def perft(self, depth: int) -> tuple[list[int], dict[str, int]]:
         """``(counts, divide)``: perft(1)..perft(depth), and perft(depth) by first action."""
+
+    def chances(self) -> dict[str, str]:
+        """The chance outcomes of the current position with their exact probabilities, as
+        fractions written ``"p/q"`` (docs/protocol.md, "chances"); ``{}`` where the position is
+        no chance node.  Optional: the default answers ``Unsupported``."""
+        raise Unsupported("chances is unsupported")
 
     def close(self) -> None:  # noqa: B027 - optional hook
         """Release what the subject holds (a process, files)."""
@@ -239,6 +246,19 @@ class ReferenceSubject(Subject):
         state = self.current
         return self._reference_call("perft", lambda: perft_divide(state, depth))
 
+    def chances(self) -> dict[str, str]:
+        state = self.current
+
+        def outcomes() -> dict[str, str]:
+            if not state.is_chance_node():
+                return {}
+            return {
+                state.action_to_string(action): fraction_text(probability)
+                for action, probability in state.chance_outcomes()
+            }
+
+        return self._reference_call("chances", outcomes)
+
     def _reference_call(self, what: str, call: Callable[[], T]) -> T:
         try:
             return self._guard(what, call)
@@ -246,6 +266,27 @@ class ReferenceSubject(Subject):
             raise
         except ElevenesError as exc:
             raise SubjectError(f"{what}: {exc}") from exc
+
+
+def fraction_text(probability: float) -> str:
+    """A probability the engine computes as a float (a count over a count of cards, or 1/6 for
+    a die) written exactly as ``"p/q"`` in lowest terms: the nearest fraction whose
+    denominator is at most 10**6 (the games' denominators are below 1,000, and the float is
+    within 1e-15 of the fraction, so this recovers it)."""
+    found = Fraction(probability).limit_denominator(10**6)
+    return f"{found.numerator}/{found.denominator}"
+
+
+def parse_fraction(text: object) -> Fraction | None:
+    """``"p/q"`` (whole numbers, q >= 1, 0 <= p/q <= 1) as a fraction, else None."""
+    if not isinstance(text, str):
+        return None
+    top, slash, bottom = text.partition("/")
+    if not slash or not top.isdigit() or not bottom.isdigit() or not top.isascii() \
+            or not bottom.isascii() or int(bottom) == 0:
+        return None
+    found = Fraction(int(top), int(bottom))
+    return found if found <= 1 else None
 
 
 def describe_refusal(refusal: Refusal) -> str:
