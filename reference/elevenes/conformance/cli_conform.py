@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import attrs
@@ -24,8 +25,8 @@ from .junit import write_junit
 from .keyword import compile_expression
 from .loader import Suite, load_suite, shipped_folder_game, suite_version
 from .model import PROFILES, RULES, Item
-from .report import SKIP, Progress, Result
-from .runner import run_suite
+from .report import ERROR, FAIL, SKIP, Progress, Result
+from .runner import run_item, run_suite
 from .subject import ReferenceSubject, Subject
 
 
@@ -170,6 +171,9 @@ def under_readings(suite: Suite, readings: dict[str, str]) -> tuple[Suite, list[
                 reason = (f"expects reading ({expected}) of {ruling_id}; this run is under "
                           f"({letter})")
                 break
+            reason = _same_card(game, ruling_id, letter, item.options)
+            if reason:
+                break
             options[name] = letter
         if reason:
             skipped.append(Result(id=item.id, game=item.game, status=SKIP, kind=item.kind,
@@ -178,6 +182,61 @@ def under_readings(suite: Suite, readings: dict[str, str]) -> tuple[Suite, list[
         else:
             kept.append(attrs.evolve(item, options=options))
     return Suite(items=kept, errors=suite.errors), skipped
+
+
+def consulting_run(readings: dict[str, str]) -> Callable[[Subject, Item], Result]:
+    """How ``--reading`` plays an item: the reference plays it first under the readings, the
+    rulings it consults recorded (core/readings.py).  When the reference itself fails it and its
+    play consulted one of these rulings, the item depends on a ruling it does not cite: it is
+    skipped, saying which ruling, where the reference parts from it and how.  Otherwise the
+    subject plays it (against the reference, the same result)."""
+    from ..core.readings import consultation
+
+    book = load_rulebook()
+
+    def run_one(subject: Subject, item: Item) -> Result:
+        own = [r for r in readings if book.game_of(r) == item.game]
+        if not own:
+            return run_item(subject, item)
+        reference = subject if isinstance(subject, ReferenceSubject) else ReferenceSubject()
+        with consultation() as seen:
+            result = run_item(reference, item)
+        if reference is not subject:
+            reference.close()
+        consulted = [r for r in own if r in seen]
+        if result.status in (FAIL, ERROR) and consulted:
+            where = (f"step {result.step}: " if result.step is not None else "")
+            under = ", ".join(f"reading ({readings[r]}) of {r}" for r in consulted)
+            return attrs.evolve(result, status=SKIP, step=None, action=None, path=None,
+                                expected=None, actual=None, message=(
+                f"depends on {', '.join(consulted)}, which it does not cite: its play consults "
+                f"the ruling, and under {under} the reference itself finds {where}"
+                f"{result.message}"))
+        if reference is subject:
+            return result
+        return run_item(subject, item)
+
+    return run_one
+
+
+def _same_card(game: str, ruling_id: str, letter: str, pinned: dict[str, object]) -> str:
+    """Why a scenario pinning another card-file reading cannot run under this one: the two
+    files write the same card, so only one of them would be played (empty when none)."""
+    from ..core.readings import PREFIX, rewritten_cards, rulings
+
+    ours = rewritten_cards(game, ruling_id, letter)
+    for name, value in pinned.items():
+        other = name[len(PREFIX):] if name.startswith(PREFIX) else ""
+        ruling = rulings(game).get(other)
+        if not ours or ruling is None or other == ruling_id or value == ruling.decided:
+            continue
+        common = ours & rewritten_cards(game, other, str(value))
+        if common:
+            cards = ", ".join(f"({n})" for n in sorted(common))
+            return (f"pins reading ({value}) of {other}, whose card file writes {cards} as the "
+                    f"file of reading ({letter}) of {ruling_id} does: the two are not played "
+                    "together")
+    return ""
 
 
 def run(args: argparse.Namespace) -> int:
@@ -212,11 +271,15 @@ def run(args: argparse.Namespace) -> int:
     else:
         subject = ReferenceSubject()
     skipped: list[Result] = []
+    play_one = None
     if args.reading:
-        chosen, skipped = under_readings(chosen, parse_readings(args.reading))
+        readings = parse_readings(args.reading)
+        chosen, skipped = under_readings(chosen, readings)
+        play_one = consulting_run(readings)
     progress = Progress(len(chosen.items), enabled=args.progress)
     with subject:
-        report = run_suite(chosen, subject, progress=progress, fail_fast=args.exitfirst)
+        report = run_suite(chosen, subject, progress=progress, fail_fast=args.exitfirst,
+                           run=play_one)
     for result in skipped:
         report.add(result)
     report.suite_version = suite_version()

@@ -411,11 +411,13 @@ def run_suite(
     progress: Progress | None = None,
     on_result: Callable[[Result], None] | None = None,
     fail_fast: bool = False,
+    run: Callable[[Subject, Item], Result] | None = None,
 ) -> Report:
     """Run every item of ``suite`` on ``subject`` (default: the reference, in process).
 
     Files that could not be loaded are reported as errors first.  With ``fail_fast`` the run
-    stops at the first failure or error; ``report.not_run`` counts the items left.
+    stops at the first failure or error; ``report.not_run`` counts the items left.  ``run``
+    plays one item (default ``run_item``; ``elevenes conform --reading`` wraps it).
     """
     own = subject is None
     chosen: Subject = subject if subject is not None else ReferenceSubject()
@@ -427,7 +429,7 @@ def run_suite(
             if fail_fast and not report.ok:
                 report.not_run = len(suite.items) - done + 1
                 break
-            result = run_item(chosen, item)
+            result = (run or run_item)(chosen, item)
             report.add(result)
             if on_result is not None:
                 on_result(result)

@@ -24,7 +24,9 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Collection, Mapping, Sequence
+import threading
+from collections.abc import Collection, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -238,3 +240,145 @@ def card_readings(game: str) -> set[tuple[str, str]]:
 def describe(options: Mapping[str, Any]) -> str:
     """``EFO.RULING.SANDWICHES=b, ...`` for the readings in force; empty for the decided ones."""
     return ", ".join(f"{k}={v}" for k, v in sorted(in_force(options).items()))
+
+
+# -- which rulings a play consulted ----------------------------------------------------------------
+# A rule site whose outcome depends on the reading of a ruling calls ``consult(RULING-ID)`` (one
+# line, beside the ``if`` that reads the option), whatever reading is in force: a procedure
+# reading where its branch would decide differently, a card-file reading where the replaced
+# card's effect runs (``consult_card``).  While no ``consultation()`` is open the call only reads
+# one attribute, so play, search and solving pay nothing measurable for it.
+
+
+class _Switch:
+    """Whether a ``consultation`` is open in any thread (read by ``consult`` on every call)."""
+
+    __slots__ = ("on",)
+
+    def __init__(self) -> None:
+        self.on = 0
+
+
+_SWITCH = _Switch()
+CONSULTING = _SWITCH
+"""``CONSULTING.on``: true while a consultation is open; a hot rule site may test it before
+working out whether its outcome depends on a reading."""
+_LOCAL = threading.local()
+_OPEN_LOCK = threading.Lock()
+
+
+def consult(ruling_id: str) -> None:
+    """A rule site is deciding something that depends on the reading of ``ruling_id`` (under
+    any reading in force, the decided one included)."""
+    if _SWITCH.on:
+        _note(ruling_id)
+
+
+def consult_card(game: str, card: int, event: str) -> None:
+    """The effect of ``card`` on ``event`` runs: the rulings whose card-file readings write
+    that effect otherwise are consulted (``card_sites``)."""
+    if _SWITCH.on:
+        for ruling_id in card_sites(game).get((card, event), ()):
+            _note(ruling_id)
+
+
+def _note(ruling_id: str) -> None:
+    found: dict[str, None] | None = getattr(_LOCAL, "found", None)
+    if found is not None:
+        found[ruling_id] = None
+
+
+class Consulted:
+    """The rulings consulted while a ``consultation`` was open, in the order first consulted."""
+
+    def __init__(self) -> None:
+        self.found: dict[str, None] = {}
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(tuple(self.found))
+
+    def __contains__(self, ruling_id: object) -> bool:
+        return ruling_id in self.found
+
+    def __len__(self) -> int:
+        return len(self.found)
+
+
+@contextmanager
+def consultation(into: Consulted | None = None) -> Iterator[Consulted]:
+    """Record the rulings the engine consults in this thread until the block ends (nested
+    blocks each see what is consulted inside them)."""
+    record = into if into is not None else Consulted()
+    outer: dict[str, None] | None = getattr(_LOCAL, "found", None)
+    _LOCAL.found = record.found
+    with _OPEN_LOCK:
+        _SWITCH.on += 1
+    try:
+        yield record
+    finally:
+        with _OPEN_LOCK:
+            _SWITCH.on -= 1
+        _LOCAL.found = outer
+        if outer is not None:
+            outer.update(record.found)
+
+
+@functools.cache
+def card_sites(game: str) -> dict[tuple[int, str], tuple[str, ...]]:
+    """(card, event) -> the rulings whose card-file readings give that card's effect on that
+    event another text than the decided one (the effects compared as written, positions
+    aside).  Read from the card files once, when first asked."""
+    from ..dsl.load import check_files, shipped_card_files
+
+    def effects(paths: Sequence[Path]) -> dict[int, dict[str, Any]]:
+        trees, problems = check_files(list(paths), game)
+        if problems:
+            return {}
+        found: dict[int, dict[str, Any]] = {}
+        for tree in trees:
+            for card in tree.cards:
+                by_event: dict[str, Any] = {}
+                for handler in card.handlers:
+                    for event in handler.events:
+                        by_event[event] = _written(handler.body)
+                found[card.number] = by_event
+        return found
+
+    decided = effects(shipped_card_files(game))
+    sites: dict[tuple[int, str], list[str]] = {}
+    for ruling_id, letter in sorted(card_readings(game)):
+        for number, by_event in effects([card_file(game, ruling_id, letter)]).items():
+            before = decided.get(number, {})
+            for event in sorted(set(by_event) | set(before)):
+                if by_event.get(event) != before.get(event):
+                    found = sites.setdefault((number, event), [])
+                    if ruling_id not in found:
+                        found.append(ruling_id)
+    return {key: tuple(value) for key, value in sites.items()}
+
+
+def _written(node: Any) -> Any:
+    """A syntax tree as plain values, where it is written left out."""
+    import attrs
+
+    if attrs.has(type(node)):
+        return (type(node).__name__, tuple(
+            (f.name, _written(getattr(node, f.name))) for f in attrs.fields(type(node))
+            if not f.name.endswith("pos")))
+    if isinstance(node, tuple | list):
+        return tuple(_written(x) for x in node)
+    return node
+
+
+@functools.cache
+def rewritten_cards(game: str, ruling_id: str, letter: str) -> frozenset[int]:
+    """The numbers of the cards the card file of a reading writes (empty for a reading of the
+    procedure).  Two readings whose files write the same card are not played together: the
+    later file replaces the whole card."""
+    from ..dsl.load import check_files
+
+    path = card_file(game, ruling_id, letter)
+    if not path.is_file():
+        return frozenset()
+    trees, _ = check_files([path], game)
+    return frozenset(card.number for tree in trees for card in tree.cards)

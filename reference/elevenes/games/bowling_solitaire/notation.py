@@ -10,6 +10,7 @@ from typing import Any
 
 from ...core.api import Action, Json
 from ...core.errors import BadState, IllegalAction
+from ...core.readings import consult
 from ...core.schema import schema_problem
 from ...core.words import ascii_lower, ascii_upper, is_ascii_digits, split_words
 from .layout import FULL, PIN_INDEX, PINS
@@ -143,6 +144,8 @@ def state_from_doc(game: BowlingGame, doc: Mapping[str, Any]) -> BowlingState:
         _frame_progress(index + 1, balls)
         if not frame_done(index + 1, balls):
             raise _bad(f"frame {index + 1} is not finished: {balls}")
+    if frame == FRAMES:
+        consult("BWL.RULING.BONUS-BALLS")  # (c), (d) read the tenth frame's racks otherwise
     rack, ball, first_ball, last_rack, last_ball = _frame_progress(
         frame, pad[-1], game.bonus_balls == "c" and frame == FRAMES)
     current_done = frame_done(frame, pad[-1])
@@ -250,6 +253,8 @@ def _remembered(
             raise _bad("the remembered layout must hold the twenty cards, 0-9 twice "
                        "(BWL.SETUP.CARDS)")
         state.layout = (list(layout["pins"]), [list(reversed(p)) for p in layout["piles"]])
+    if frame > 1 or rack > 0 or ball == 2:  # (c), (g) need what the position does not show
+        consult("BWL.RULING.TOUCH-FRAME")
     if game.bonus_balls == "d" and phase == DEAL and frame == FRAMES and rack > 0:
         raise _bad("under reading (d) of BWL.RULING.BONUS-BALLS no rack is dealt inside the "
                    "tenth frame: its layout stands again")

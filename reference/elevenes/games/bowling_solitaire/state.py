@@ -19,7 +19,7 @@ from typing import Any
 
 from ...core.api import CHANCE, TERMINAL, Action, Game, Json, State
 from ...core.errors import BadOption, BadState, IllegalAction
-from ...core.readings import game_specs
+from ...core.readings import CONSULTING, consult, game_specs
 from .layout import (
     BACK_ROW,
     CENTRE,
@@ -206,6 +206,8 @@ class BowlingState(State):
         spot when the touch rule does not apply yet)."""
         standing = self.standing
         game = self.game
+        if CONSULTING.on:
+            self._consult_bounds()
         if game.decided:  # BWL.RULING.FIRST-CARD (b), BWL.RULING.TOUCH-FRAME (b)
             if standing == FULL:
                 return True, FULL
@@ -219,6 +221,14 @@ class BowlingState(State):
             first = False  # BWL.RULING.FIRST-CARD (d): the first ball's first card only
         emptied = self._emptied()
         return first, TOUCH[emptied] if emptied else FULL
+
+    def _consult_bounds(self) -> None:
+        """The rulings whose readings would bound the next card otherwise (core/readings.py)."""
+        standing, later = self.standing, self.ball == 2 or self.frame == FRAMES and self.rack > 0
+        if later and standing in (FULL, self.ball_start):
+            consult("BWL.RULING.FIRST-CARD")  # (a) each ball's, (c) no bonus rack, (d) ball 1
+        if standing != FULL and (later or self.frame > 1):
+            consult("BWL.RULING.TOUCH-FRAME")  # (g) this ball, (c) earlier racks too
 
     def _has_knock(self) -> bool:
         return bool(self._knocks())
@@ -330,6 +340,7 @@ class BowlingState(State):
         elif self.standing == 0 or (self.game.bonus_balls == "c" and self.rack > 0):
             # BWL.SCORE.TENTH, BWL.RULING.BONUS-BALLS: a fresh rack when the pins are all down
             # ((b)); for every bonus ball ((c))
+            consult("BWL.RULING.BONUS-BALLS")
             self._remember_rack()
             self.rack += 1
             if self.game.bonus_balls == "d":  # BWL.RULING.BONUS-BALLS (d): the same layout
@@ -337,6 +348,8 @@ class BowlingState(State):
             else:
                 self._new_deal()
         else:
+            if self.rack > 0:  # a bonus ball of the tenth frame: (c) would lay a fresh rack
+                consult("BWL.RULING.BONUS-BALLS")
             self._second_ball()
 
     def _remember_rack(self) -> None:

@@ -21,7 +21,7 @@ from typing import Any
 
 from ...core.api import CHANCE, TERMINAL, Action, Game, Json, OptionSpec, State
 from ...core.errors import BadOption, IllegalAction
-from ...core.readings import game_specs, in_force
+from ...core.readings import consult, game_specs, in_force
 from ...dsl.compile import CardSet, Guest
 from ...dsl.runtime import Choice, Frame, Program
 from . import notation as nt
@@ -406,6 +406,8 @@ class ElvState(State):
         kitchen = sorted(self.kitchen[player])
         actions = [PLAY + c for c in kitchen if self.playable(player, c)]
         actions.extend(self.arrange_actions(player, kitchen))
+        if actions:
+            consult("ELV.RULING.ARRANGE-COUNT")  # (a) would offer a pass beside them
         if self.game.free_pass:  # ELV.RULING.ARRANGE-COUNT (a): an action of no arrange
             return [PASS, *actions]
         return actions or [PASS]
@@ -705,6 +707,8 @@ def next_server(cubes: list[int], server: int, holder_keeps: bool = False) -> in
     of the ruling (``holder_keeps``) the server first."""
     n = len(cubes)
     fewest = min(cubes)
+    if cubes[server] == fewest and cubes.count(fewest) > 1:
+        consult("ELV.RULING.SERVER-TIE")  # the server ties for the fewest
     if holder_keeps and cubes[server] == fewest:
         return server  # ELV.RULING.SERVER-TIE (a): she is the closest to herself
     for k in range(1, n + 1):

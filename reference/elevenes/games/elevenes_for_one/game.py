@@ -20,7 +20,15 @@ from typing import Any, Literal, overload
 
 from ...core.api import CHANCE, TERMINAL, Action, Game, Json, OptionSpec, State
 from ...core.errors import BadState, IllegalAction
-from ...core.readings import PREFIX, card_files, game_specs, in_force, option_name
+from ...core.readings import (
+    PREFIX,
+    card_files,
+    consult,
+    consult_card,
+    game_specs,
+    in_force,
+    option_name,
+)
 from ...core.schema import check_playable, check_state_document
 from ...core.words import split_words
 from ...dsl.compile import CardSet
@@ -600,8 +608,11 @@ class EfoState(State):
             # step 1 has just laid every card face up (EFO.RULING.FRONT-FACE-UP)
             game = self.game
             assert isinstance(game, EfoGame)
+            if self.minutes == 1:
+                consult("EFO.RULING.FRONT-LAST-MINUTE")
             if game.front_last_minute and self.minutes == 1:
                 return [PASS]  # EFO.RULING.FRONT-LAST-MINUTE (a): it would end the game
+            consult("EFO.RULING.FRONT-FIRST")
             offered = self.pantry if game.front_first else self.pantry[1:]
             return [PASS] + [FRONT_BASE + c for c in sorted(offered)]
         if phase == EFFECT and self.choice is not None:
@@ -709,6 +720,7 @@ class EfoState(State):
         """The compiled program of an effect in progress."""
         by_card = self._programs.get(frame.event)
         card = frame.card
+        consult_card(self.game.id, card, frame.event)  # a card a reading's card file rewrites
         return by_card[card] if by_card is not None and 0 <= card < len(by_card) else ()
 
     def _apply(self, action: Action) -> None:

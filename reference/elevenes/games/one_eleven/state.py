@@ -19,7 +19,7 @@ from typing import Any
 
 from ...core.api import CHANCE, TERMINAL, Action, Game, Json, OptionSpec, State
 from ...core.errors import IllegalAction
-from ...core.readings import game_specs, in_force
+from ...core.readings import CONSULTING, consult, game_specs, in_force
 from .cards import (
     ACE,
     ATTACK_BOSS,
@@ -317,6 +317,8 @@ class OneElevenState(State):
         diamonds = [c >> 2 for c in self.hands[self.who] if c & 3 == DIAMONDS]
         held = set(diamonds)
         reading = self.game.two_diamonds  # G111.RULING.TWO-DIAMONDS
+        if len(diamonds) > 1 and (ACE in held or len(diamonds) > 2):
+            consult("G111.RULING.TWO-DIAMONDS")  # the ace or a pair beside other diamonds
         found = [COINS_ACE] if ACE in held and (reading != "a" or len(diamonds) == 1) else []
         if reading != "b" and len(diamonds) != 2:
             return found  # (a), (c): the pair is the hand's only two diamonds
@@ -669,6 +671,8 @@ class OneElevenState(State):
             hit = True
         # G111.RULING.EXACT-KILL: the strike's score is the health; (b) the points past the shield
         exact = (hit if self.game.exact_past_shield else whole) and health == 0
+        if hit and not whole and health == 0:
+            consult("G111.RULING.EXACT-KILL")  # the points past a shield meet the health
         if health < 0:
             health = 0
         # write the struck side back
@@ -764,6 +768,9 @@ class OneElevenState(State):
                 for card in party.cards():
                     self.discards[card] += 1
                 self.parties[p] = None
+        if CONSULTING.on and any(boss[1:3] != [BOSS_VALUE[boss[0] >> 2]] * 2
+                                 for slot in self.slots for boss in slot):
+            consult("G111.RULING.BOSS-DAMAGE")  # a boss left is wounded
         if self.game.boss_heals:  # G111.RULING.BOSS-DAMAGE (b): the bosses left are whole again
             for slot in self.slots:
                 for boss in slot:
