@@ -75,10 +75,11 @@ NOT_RULES = {
 }
 
 # Functions (by name) that serve the solver, the bots or the terminal only: the suite does not
-# reach them, so a fault there is no rule the suite misses.
+# reach them, so a fault there is no rule the suite misses.  (``chance_outcomes`` is planted:
+# the optional `chances` request carries the probabilities; ``sample_chance`` draws by them.)
 NOT_RULE_FUNCTIONS = {
     "solver_key", "passed_key", "printed_cards", "card_facts", "without_reductions",
-    "sample_chance", "chance_outcomes",
+    "sample_chance",
     "__repr__", "__str__", "describe", "card_name", "label",
 }
 
@@ -163,6 +164,7 @@ class Mutant:
     new_source: str = field(default="", repr=False)
     where: str = ""  # the enclosing function (cards: the card)
     code: str = ""  # the line changed, as written
+    span: tuple[int, int] = (0, 0)  # the source lines whose running reaches the fault (0: any)
 
     def equivalent(self) -> str:
         """Why the fault is no rule change the suite can see ("" if it is one)."""
@@ -266,6 +268,40 @@ def ast_sites(source: str) -> Iterator[tuple[int, str, str, int]]:
             yield index, "drop", "statement dropped", line
         elif isinstance(node, ast.AugAssign):
             yield index, "drop", "update dropped", line
+
+
+COMPOUND = (ast.If, ast.While, ast.For, ast.AsyncFor, ast.With, ast.AsyncWith, ast.Try,
+            ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.excepthandler,
+            ast.match_case, ast.Match)
+
+
+def site_spans(source: str) -> dict[int, tuple[int, int]]:
+    """For every node (by index in ``ast.walk`` order): the lines of the statement it belongs
+    to that run when the node is evaluated, the whole of a simple statement or the header of
+    a compound one (``if`` with its test, ``for`` with its iterable, ``def`` with its
+    defaults).  A fault at a node can change a run only if one of these lines runs."""
+    tree = ast.parse(source)
+    parents = _parents(tree)
+    spans: dict[int, tuple[int, int]] = {}
+    for index, node in enumerate(ast.walk(tree)):
+        stmt: ast.AST | None = node
+        while stmt is not None and not isinstance(stmt, ast.stmt | ast.excepthandler
+                                                  | ast.match_case):
+            stmt = parents.get(id(stmt))
+        if stmt is None:
+            line = getattr(node, "lineno", 0)
+            spans[index] = (line, line)
+            continue
+        low = stmt.pattern.lineno if isinstance(stmt, ast.match_case) else stmt.lineno
+        if isinstance(stmt, COMPOUND):
+            body = stmt.body  # type: ignore[attr-defined]
+            high = max(low, body[0].lineno - 1) if body else low
+            if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                low = min([low, *(d.lineno for d in stmt.decorator_list)])
+        else:
+            high = stmt.end_lineno or low  # type: ignore[attr-defined]
+        spans[index] = (low, high)
+    return spans
 
 
 def apply_ast(source: str, index: int, kind: str) -> str:
@@ -399,10 +435,12 @@ def all_mutants(game: str) -> list[Mutant]:
     for path in rule_files(game):
         source = path.read_text()
         spans = _functions(ast.parse(source))
+        reach = site_spans(source)
         lines = source.split("\n")
         for index, kind, detail, line in ast_sites(source):
             mutants.append(Mutant(game, path.name, kind, line, index, detail,
-                                  where=_enclosing(spans, line), code=lines[line - 1].strip()))
+                                  where=_enclosing(spans, line), code=lines[line - 1].strip(),
+                                  span=reach[index]))
     for path in card_files(game):
         text = path.read_text()
         lines = text.split("\n")
@@ -420,9 +458,11 @@ def all_mutants(game: str) -> list[Mutant]:
         if text.count(fault.old) != 1:
             raise SystemExit(f"rule fault {fault.why!r}: {fault.old!r} is not once in {path}")
         line = text[: text.index(fault.old)].count("\n") + 1
+        span = (0, 0) if fault.file.startswith("rulebook:") else \
+            (line, line + fault.old.count("\n"))
         mutants.append(Mutant(game, fault.file, "rule", line, -1, fault.why,
                               text.replace(fault.old, fault.new), where="(rule fault)",
-                              code=fault.old))
+                              code=fault.old, span=span))
     return mutants
 
 
@@ -448,9 +488,33 @@ def mutant_diff(mutant: Mutant) -> str:
 
 
 # -- running -----------------------------------------------------------------------------------
-def _child(game: str, mutant: Mutant | None, work: Path, out: Path) -> None:
+def _child(game: str, mutant: Mutant | None, work: Path, out: Path,
+           items: list[int] | None = None) -> None:
     """In the forked child: load the game from a copy in ``work`` with the fault, run the
-    suite, write the verdict to ``out``."""
+    suite (``items``: only these of ``ITEMS``, in this order), write the verdict to ``out``."""
+    module = _load_copy(game, mutant, work)
+    if isinstance(module, dict):
+        verdict: dict[str, object] = module
+    else:
+        from elevenes.conformance.loader import Suite
+        from elevenes.conformance.runner import run_suite
+
+        chosen = list(ITEMS) if items is None else [ITEMS[n] for n in items]
+        report = run_suite(Suite(items=chosen), fail_fast=True)  # type: ignore[arg-type]
+        if report.ok:
+            verdict = {"status": "survived", "items": len(chosen)}
+        else:
+            bad = next(r for r in report.results if r.status in ("fail", "error"))
+            verdict = {"status": "killed", "by": bad.id,
+                       "items": len(chosen) - report.not_run}
+    out.write_text(json.dumps(verdict))
+
+
+def _load_copy(game: str, mutant: Mutant | None, work: Path,
+               trace: object = None) -> object:
+    """Load the game package from a copy in ``work`` (with the fault, if any) and make a game:
+    the module, or a stillborn verdict.  ``trace``: a ``sys.settrace`` function while the
+    package's modules run their top level."""
     sys.dont_write_bytecode = True
     package = PACKAGES[game]
     shutil.copytree(SNAPSHOT["games"] / package, work / package)
@@ -471,32 +535,118 @@ def _child(game: str, mutant: Mutant | None, work: Path, out: Path) -> None:
         else:
             (work / package / mutant.file).write_text(text)
     import elevenes.games as games
-    from elevenes.conformance.loader import Suite
-    from elevenes.conformance.runner import run_suite
 
     name = f"elevenes.games.{package}"
     spec = importlib.util.spec_from_file_location(
         name, work / package / "__init__.py", submodule_search_locations=[str(work / package)]
     )
     assert spec is not None and spec.loader is not None
-    verdict: dict[str, object]
     try:
         module = importlib.util.module_from_spec(spec)
         sys.modules[name] = module
-        spec.loader.exec_module(module)
+        if trace is not None:
+            sys.settrace(trace)  # type: ignore[arg-type]
+        try:
+            spec.loader.exec_module(module)
+        finally:
+            sys.settrace(None)
         setattr(games, package, module)
         made = games.load_game(game)
         made.new_initial_state().legal_actions()
     except Exception as exc:  # noqa: BLE001 - a fault that stops the game being made at all
-        verdict = {"status": "stillborn", "why": f"{type(exc).__name__}: {exc}"[:200]}
-    else:
-        report = run_suite(Suite(items=list(ITEMS)), fail_fast=True)
-        if report.ok:
-            verdict = {"status": "survived"}
-        else:
-            bad = next(r for r in report.results if r.status in ("fail", "error"))
-            verdict = {"status": "killed", "by": bad.id}
-    out.write_text(json.dumps(verdict))
+        return {"status": "stillborn", "why": f"{type(exc).__name__}: {exc}"[:200]}
+    return module
+
+
+def _trace_child(game: str, work: Path, out: Path) -> None:
+    """In the forked child: load the unchanged game from a copy in ``work`` and run each item
+    of the suite alone under a line tracer; write to ``out`` the lines of the package's files
+    run while its modules load (``setup``: every item depends on them) and, for each item,
+    its verdict, its time and the lines it ran."""
+    from elevenes.conformance.loader import Suite
+    from elevenes.conformance.runner import run_suite
+
+    prefix = str(work / PACKAGES[game]) + os.sep
+    hits: set[tuple[str, int]] = set()
+    mine: dict[object, bool] = {}
+
+    def local(frame: object, event: str, arg: object) -> object:
+        if event == "line":
+            hits.add((frame.f_code.co_filename, frame.f_lineno))  # type: ignore[attr-defined]
+        return local
+
+    def trace(frame: object, event: str, arg: object) -> object:
+        code = frame.f_code  # type: ignore[attr-defined]
+        inside = mine.get(code)
+        if inside is None:
+            inside = mine[code] = code.co_filename.startswith(prefix)
+        if not inside:
+            return None
+        hits.add((code.co_filename, frame.f_lineno))  # type: ignore[attr-defined]
+        return local
+
+    def lines() -> dict[str, list[int]]:
+        found: dict[str, set[int]] = {}
+        for filename, line in hits:
+            found.setdefault(filename[len(prefix):], set()).add(line)
+        return {name: sorted(numbers) for name, numbers in found.items()}
+
+    module = _load_copy(game, None, work, trace)
+    if isinstance(module, dict):
+        out.write_text(json.dumps({"status": "stillborn", "why": module["why"]}))
+        return
+    setup = lines()
+    runs: list[dict[str, object]] = []
+    for item in ITEMS:
+        hits.clear()
+        started = time.perf_counter()
+        sys.settrace(trace)  # type: ignore[arg-type]
+        try:
+            report = run_suite(Suite(items=[item]))  # type: ignore[list-item]
+        finally:
+            sys.settrace(None)
+        runs.append({"ok": report.ok, "seconds": time.perf_counter() - started,
+                     "lines": lines()})
+    out.write_text(json.dumps({"status": "traced", "setup": setup, "items": runs}))
+
+
+@dataclass
+class Reach:
+    """Which items of the suite run which lines of the game package (from ``_trace_child``)."""
+
+    setup: dict[str, set[int]]
+    items: dict[str, dict[int, set[int]]]  # file -> line -> item indices
+    seconds: list[float]
+
+    @classmethod
+    def from_trace(cls, traced: dict[str, object]) -> Reach:
+        setup = {f: set(ls) for f, ls in traced["setup"].items()}  # type: ignore[attr-defined]
+        items: dict[str, dict[int, set[int]]] = {}
+        runs: list[dict[str, object]] = traced["items"]  # type: ignore[assignment]
+        for n, run in enumerate(runs):
+            for f, ls in run["lines"].items():  # type: ignore[attr-defined]
+                table = items.setdefault(f, {})
+                for line in ls:
+                    table.setdefault(line, set()).add(n)
+        return cls(setup, items, [float(run["seconds"]) for run in runs])  # type: ignore[arg-type]
+
+    def every(self) -> list[int]:
+        return sorted(range(len(self.seconds)), key=lambda n: (self.seconds[n], n))
+
+    def select(self, mutant: Mutant) -> list[int]:
+        """The items that run a line of the mutant's span, cheapest first (every item when
+        the fault is in a card file, or on a line run while the package loads)."""
+        low, high = mutant.span
+        if mutant.file.startswith("rulebook:") or low == 0:
+            return self.every()
+        span = range(low, high + 1)
+        if any(line in self.setup.get(mutant.file, ()) for line in span):
+            return self.every()
+        table = self.items.get(mutant.file, {})
+        chosen: set[int] = set()
+        for line in span:
+            chosen |= table.get(line, set())
+        return sorted(chosen, key=lambda n: (self.seconds[n], n))
 
 
 ITEMS: list[object] = []
@@ -504,36 +654,48 @@ ITEMS: list[object] = []
 
 def run_mutants(
     game: str, mutants: list[Mutant | None], jobs: int, timeout: float, scratch: Path,
-    on_done: object = None,
+    on_done: object = None, reach: Reach | None = None,
 ) -> list[dict[str, object]]:
-    """Run each mutant (None: the unchanged code) in a forked child, ``jobs`` at a time."""
+    """Run each mutant (None: the unchanged code) in a forked child, ``jobs`` at a time.
+
+    With ``reach``, a mutant runs only the items that reach its line, cheapest first, and one
+    that no item reaches survives at once ("not reached")."""
     results: list[dict[str, object]] = [{} for _ in mutants]
     pending = list(enumerate(mutants))
-    running: dict[int, tuple[int, float, Path]] = {}
+    running: dict[int, tuple[int, float, Path, float]] = {}
     while pending or running:
         while pending and len(running) < jobs:
             n, mutant = pending.pop(0)
+            chosen = reach.select(mutant) if reach is not None and mutant is not None else None
+            if chosen == []:
+                results[n] = {"status": "survived", "by": "not reached", "items": 0}
+                if callable(on_done):
+                    on_done(n, results[n])
+                continue
             out = scratch / f"verdict-{n}.json"
             pid = os.fork()
             if pid == 0:  # the child
                 code = 0
                 work = scratch / f"mutant-{n}"
                 try:
-                    _child(game, mutant, work, out)
+                    _child(game, mutant, work, out, chosen)
                 except BaseException as exc:  # noqa: BLE001
                     out.write_text(json.dumps({"status": "killed", "by": f"crash: {exc!r}"}))
                     code = 1
                 finally:
                     shutil.rmtree(work, ignore_errors=True)
                     os._exit(code)
-            running[pid] = (n, time.monotonic(), out)
+            limit = timeout
+            if chosen is not None and reach is not None:
+                limit = min(timeout, max(5.0, 10 * sum(reach.seconds[k] for k in chosen)))
+            running[pid] = (n, time.monotonic(), out, limit)
         time.sleep(0.01)
-        for pid, (n, started, out) in list(running.items()):
+        for pid, (n, started, out, limit) in list(running.items()):
             done, _status = os.waitpid(pid, os.WNOHANG)
-            if done == 0 and time.monotonic() - started > timeout:
+            if done == 0 and time.monotonic() - started > limit:
                 os.kill(pid, signal.SIGKILL)
                 os.waitpid(pid, 0)
-                results[n] = {"status": "killed", "by": f"time-out ({timeout:g} s)"}
+                results[n] = {"status": "killed", "by": f"time-out ({limit:.3g} s)"}
             elif done == 0:
                 continue
             elif out.exists():
@@ -545,6 +707,28 @@ def run_mutants(
             if callable(on_done):
                 on_done(n, results[n])
     return results
+
+
+def _trace(game: str, scratch: Path) -> dict[str, object]:
+    """Run ``_trace_child`` in a forked child and return what it found."""
+    out = scratch / "trace.json"
+    pid = os.fork()
+    if pid == 0:  # the child
+        code = 0
+        try:
+            _trace_child(game, scratch / "traced", out)
+        except BaseException as exc:  # noqa: BLE001
+            out.write_text(json.dumps({"status": "crash", "why": repr(exc)}))
+            code = 1
+        finally:
+            shutil.rmtree(scratch / "traced", ignore_errors=True)
+            os._exit(code)
+    os.waitpid(pid, 0)
+    traced: dict[str, object] = json.loads(out.read_text()) if out.exists() else {}
+    if traced.get("status") != "traced":
+        raise SystemExit(f"{game}: the suite could not be traced on the unchanged code: "
+                         f"{traced}")
+    return traced
 
 
 def _preload() -> None:
@@ -582,6 +766,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="mutants run at once")
     parser.add_argument("--timeout", type=float, default=0.0,
                         help="seconds per mutant (default: 8 times the unchanged run, at least 5)")
+    parser.add_argument("--select", choices=["coverage", "all"], default="coverage",
+                        help="coverage (default): run every item once under a line tracer, "
+                        "then run each mutant only on the items that reach its line, cheapest "
+                        "first (a mutant no item reaches survives at once, 'not reached'); "
+                        "all: run the whole suite on every mutant")
     parser.add_argument("--list", action="store_true", help="list the mutants and stop")
     parser.add_argument("--diff", action="store_true",
                         help="with --list: show each mutant's change as a diff")
@@ -615,7 +804,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             (frozen / "rulebook" / game).mkdir(parents=True)
     SNAPSHOT.update(games=frozen / "games", rulebook=frozen / "rulebook")
-    summary: dict[str, dict[str, int]] = {}
+    summary: dict[str, dict[str, int | float]] = {}
     records: list[dict[str, object]] = []
     for game in games:
         if any(m == f"elevenes.games.{PACKAGES[game]}" for m in sys.modules):
@@ -646,15 +835,29 @@ def main(argv: list[str] | None = None) -> int:
         with tempfile.TemporaryDirectory(prefix="plant-faults-") as tmp:
             scratch = Path(tmp)
             started = time.monotonic()
-            if args.no_baseline:
+            reach: Reach | None = None
+            if args.select == "coverage":
+                traced = _trace(game, scratch)
+                bad_items = [ITEMS[n].id for n, run in enumerate(traced["items"])  # type: ignore
+                             if not run["ok"]]
+                if bad_items:
+                    raise SystemExit(f"{game}: the suite does not pass on the unchanged code: "
+                                     f"{bad_items[:5]}")
+                reach = Reach.from_trace(traced)
+                print(f"{game}: {len(ITEMS)} items traced in "
+                      f"{time.monotonic() - started:.0f} s", flush=True)
+                timeout = args.timeout or max(5.0, 3 * sum(reach.seconds))
+            elif args.no_baseline:
                 if not args.timeout:
                     raise SystemExit("--no-baseline needs --timeout")
+                timeout = args.timeout
             else:
                 base = run_mutants(game, [None], 1, 120.0, scratch)[0]
                 if base.get("status") != "survived":
                     raise SystemExit(
                         f"{game}: the suite does not pass on the unchanged code: {base}")
-            timeout = args.timeout or max(5.0, 8 * (time.monotonic() - started))
+                timeout = args.timeout or max(5.0, 8 * (time.monotonic() - started))
+            mutants_started = time.monotonic()
 
             def progress(n: int, verdict: dict[str, object], run: list[Mutant] = mutants) -> None:
                 if verdict["status"] == "survived":
@@ -663,15 +866,21 @@ def main(argv: list[str] | None = None) -> int:
 
             print(f"{game}: {len(mutants)} of {total} mutants, {len(ITEMS)} suite items",
                   flush=True)
-            verdicts = run_mutants(game, list(mutants), args.jobs, timeout, scratch, progress)
+            verdicts = run_mutants(game, list(mutants), args.jobs, timeout, scratch, progress,
+                                   reach)
             seconds = time.monotonic() - started
-        counts = {"total": total, "run": len(mutants), "killed": 0, "survived": 0,
-                  "stillborn": 0, "equivalent": 0, "open": 0}
+            per_fault = (time.monotonic() - mutants_started) / max(1, len(mutants))
+        counts: dict[str, int | float] = {
+            "total": total, "run": len(mutants), "killed": 0, "survived": 0,
+            "stillborn": 0, "equivalent": 0, "open": 0, "not_reached": 0,
+            "seconds": round(seconds, 1), "seconds_per_fault": round(per_fault, 2)}
         still_open: list[Mutant] = []
         for mutant, verdict in zip(mutants, verdicts, strict=True):
             counts[str(verdict["status"])] += 1
             record: dict[str, object] = {
                 k: v for k, v in asdict(mutant).items() if k != "new_source"}
+            if verdict.get("by") == "not reached":
+                counts["not_reached"] += 1
             if verdict["status"] == "survived":
                 why = mutant.equivalent()
                 counts["equivalent" if why else "open"] += 1
@@ -683,8 +892,9 @@ def main(argv: list[str] | None = None) -> int:
         summary[game] = counts
         print(f"{game}: {counts['run']} run ({counts['total']} in all), {counts['killed']} "
               f"killed, {counts['survived']} survived ({counts['equivalent']} equivalent, "
-              f"{counts['open']} open), {counts['stillborn']} stillborn in {seconds:.0f} s",
-              flush=True)
+              f"{counts['open']} open; {counts['not_reached']} reached by no item), "
+              f"{counts['stillborn']} stillborn in {seconds:.0f} s "
+              f"({per_fault:.2f} s a fault)", flush=True)
         for mutant in still_open:
             print(f"  open: {mutant.key} in {mutant.where}: {mutant.detail}: {mutant.code}")
     shutil.rmtree(frozen, ignore_errors=True)

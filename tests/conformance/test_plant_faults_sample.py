@@ -18,8 +18,10 @@ GAMES = ["bowling-solitaire", "elevenes-for-one", "111", "elevenes"]
 
 
 def _plant(out: Path, game: str, *extra: str) -> list[dict[str, object]]:
+    """The hand-written faults of ``game`` (unless ``extra`` chooses others)."""
+    which = [] if "--sample" in extra else ["--rule-faults"]
     done = subprocess.run(
-        [sys.executable, str(SCRIPT), "--game", game, "--rule-faults", "--no-baseline",
+        [sys.executable, str(SCRIPT), "--game", game, *which, "--no-baseline",
          "--timeout", "120", "--json", str(out), *extra],
         capture_output=True, text=True, timeout=1200, cwd=ROOT,
     )
@@ -30,8 +32,9 @@ def _plant(out: Path, game: str, *extra: str) -> list[dict[str, object]]:
 
 @pytest.fixture(scope="module")
 def planted(tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, object]]:
-    """Every game's rule faults, run in one process (the suite is loaded once)."""
-    return _plant(tmp_path_factory.mktemp("faults") / "all.json", "all")
+    """Every game's rule faults, run in one process (the suite is loaded once), each on the
+    whole suite (no tracing first: a handful of faults, each killed early)."""
+    return _plant(tmp_path_factory.mktemp("faults") / "all.json", "all", "--select", "all")
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -48,3 +51,16 @@ def test_a_suite_without_the_scenarios_lets_the_faults_survive(tmp_path: Path) -
     """The check above can fail: with every scenario left out, no fault is noticed."""
     mutants = _plant(tmp_path / "none.json", "bowling-solitaire", "--exclude", "*")
     assert mutants and {m["status"] for m in mutants} == {"survived"}
+
+
+def test_selection_by_coverage_gives_the_verdicts_of_the_whole_suite(tmp_path: Path) -> None:
+    """A sample of faults, run once on the whole suite and once on only the items that reach
+    the fault's line (the default): the same verdict for each, from fewer items."""
+    sample = ["--sample", "6", "--seed", "3"]
+    whole = _plant(tmp_path / "all.json", "bowling-solitaire", *sample, "--select", "all")
+    chosen = _plant(tmp_path / "cov.json", "bowling-solitaire", *sample)
+    assert [m["key"] for m in whole] == [m["key"] for m in chosen]
+    assert [m["status"] for m in whole] == [m["status"] for m in chosen]
+    assert {m["status"] for m in chosen} >= {"killed", "survived"}, "the sample tries both"
+    survivors = [(w, c) for w, c in zip(whole, chosen, strict=True) if c["status"] == "survived"]
+    assert all(int(c["items"]) < int(w["items"]) for w, c in survivors)
