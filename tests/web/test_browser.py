@@ -25,6 +25,7 @@ from elevenes.rulebook.index import load_rulebook
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLE_DISPUTE = REPO / "docs" / "examples" / "dispute-discard-limit.yaml"
 EXAMPLE_CARDS = REPO / "docs" / "examples" / "slow-sugar.cards"
+EXAMPLE_READINGS = REPO / "docs" / "examples" / "dispute-tea-itself.yaml"
 
 
 def start_game(page: Any, base: str, game: str, seed: int) -> str:
@@ -155,6 +156,34 @@ def test_a_dispute_set_up_tried_and_judged(
     assert problem.startswith("position.json")
     assert items.count() == len(expected)
     page.screenshot(path=str(shots / "dispute-problem.png"), full_page=True)
+
+
+def test_a_dispute_judged_under_each_reading_of_the_ruling(
+        server: tuple[str, Path], page: Any, shots: Path) -> None:
+    """The example dispute on Tea flipping itself: under the decided reading the move is
+    refused citing the ruling, under (a) accepted; the two positions are drawn side by side."""
+    base, _ = server
+    page.goto(base + "/disputes")
+    page.fill("#from-scenario textarea", EXAMPLE_READINGS.read_text(encoding="utf-8"))
+    with page.expect_navigation():
+        page.click("#from-scenario button")
+    last = page.locator("ol.verdicts > li").last
+    assert "refused by EFO.RULING.SELF-TARGET" in " ".join(last.inner_text().split())
+    block = last.locator('details.readings[data-ruling="EFO.RULING.SELF-TARGET"]')
+    assert block.get_attribute("open") is not None  # the last move's readings are shown
+    rows = block.locator("ul.reading-verdicts > li")
+    assert rows.count() == 2
+    assert rows.nth(0).inner_text().startswith("(a): accepted: You choose `flip 2` for (2) Tea")
+    assert rows.nth(1).inner_text().startswith("(b) decided, in force: refused: "
+                                               "EFO.RULING.SELF-TARGET")
+    figures = block.locator(".side-by-side figure")
+    assert figures.count() == 2 and block.locator(".side-by-side figure svg").count() == 2
+    left, right = figures.nth(0).bounding_box(), figures.nth(1).bounding_box()
+    assert left is not None and right is not None
+    assert abs(left["y"] - right["y"]) < 1 and left["x"] + left["width"] <= right["x"]
+    block.scroll_into_view_if_needed()
+    page.screenshot(path=str(shots / "dispute-readings.png"), full_page=True)
+    block.screenshot(path=str(shots / "dispute-readings-side-by-side.png"))
 
 
 def test_a_card_file_with_an_error_shows_the_diagnostic_at_its_line(

@@ -93,3 +93,65 @@ def test_what_is_disputed_is_kept_when_a_move_is_tried_first(client: Any) -> Non
     # a refused set-up keeps it as well
     client.post(url + "/setup", data={"setup": "{", "description": "kept"})
     assert yaml.safe_load(client.get(url + ".yaml").text)["description"] == "kept"
+
+
+TEA_FIRST = {
+    "game": "elevenes-for-one", "phase": "turn", "minutes": 15, "trolley": [1],
+    "pantry": [[2, "up"], [3, "up"], [4, "up"], [5, "up"], [6, "up"], [7, "up"], [8, "up"],
+               [9, "up"], [10, "up"], [11, "up"]],
+    "discard": [], "cursor": 0,
+}
+
+
+def readings_block(page: str, ruling: str) -> str:
+    """The last block of a move's verdicts under the readings of ``ruling``."""
+    blocks = re.findall(r'<details class="readings"[^>]*data-ruling="' + re.escape(ruling)
+                        + r'">(.*?)</details>', page, re.S)
+    assert blocks, f"no verdicts under the readings of {ruling}"
+    return blocks[-1]
+
+
+def test_a_move_is_judged_under_each_reading_its_positions_drawn_side_by_side(
+        client: Any) -> None:
+    from elevenes.render import state_svg
+
+    text = yaml.safe_dump({"id": "tea", "game": "elevenes-for-one", "setup": TEA_FIRST,
+                           "steps": [{"act": "use"}]})
+    url = client.post("/disputes", data={"from": "scenario", "text": text},
+                      follow_redirects=False).headers["location"]
+    page = client.post(url + "/try", data={"action": "flip 2"}).text  # the redirect followed
+    block = readings_block(page, "EFO.RULING.SELF-TARGET")
+    rows = {letter: css for css, letter in re.findall(
+        r'<li class="([^"]+)" data-reading="([a-z])">', block)}
+    assert rows == {"a": "accepted", "b": "refused decided"}
+    words = html.unescape(re.sub(r"<[^>]+>", "", block))
+    assert "(b) decided, in force: refused: EFO.RULING.SELF-TARGET (card 2 cannot be chosen " \
+           "here)" in words
+    assert "(a): accepted: You choose `flip 2` for (2) Tea: turned (2) Tea face down" in words
+    figures = re.findall(r'<figure class="reading-position[^"]*" data-reading="([a-z])">(.*?)'
+                         r"</figure>", block, re.S)
+    assert [letter for letter, _ in figures] == ["a", "b"]
+    # each drawn by the renderer from the position the move leaves under that reading
+    under = {}
+    for letter in "ab":
+        options = {"reading.EFO.RULING.SELF-TARGET": letter}
+        state = load_game("elevenes-for-one", options=options).state_from_json(TEA_FIRST)
+        state.apply_action("use")
+        if letter == "a":
+            state.apply_action("flip 2")
+        under[letter] = state_svg("elevenes-for-one", state.to_json())
+    for letter, figure in figures:
+        assert under[letter] in figure
+    assert under["a"] != under["b"]
+
+
+def test_a_move_that_touches_no_ruling_shows_no_readings(client: Any) -> None:
+    doc = dict(TEA_FIRST, trolley=[1, 2, 3], pantry=[
+        [4, "up"], [5, "up"], [6, "up"], [7, "up"], [8, "up"], [9, "up"], [10, "up"],
+        [11, "up"]])
+    text = yaml.safe_dump({"id": "sugar", "game": "elevenes-for-one", "setup": doc,
+                           "steps": [{"act": "score"}]})
+    url = client.post("/disputes", data={"from": "scenario", "text": text},
+                      follow_redirects=False).headers["location"]
+    page = client.get(url).text
+    assert "ol class=\"verdicts\"" in page and 'class="readings"' not in page

@@ -25,6 +25,7 @@ from .matcher import match, set_mismatch
 from .model import Perft, Scenario, Step
 from .runner import Divergence, check_expect, state_change
 from .subject import ReferenceSubject, SetupRefused, SubjectError, Unsupported
+from .verdicts import by_reading
 
 SHOW_LEGAL = 12
 
@@ -79,6 +80,8 @@ class Judge:
         self.cards = cards
         self.disagreements = 0
         self.checks = 0
+        self.setup: Json | None = None  # the scenario's set-up and the actions tried since
+        self.played: list[str] = []
 
     def cite(self, rule_id: str) -> str:
         rule = self.rulebook.rules.get(rule_id) if self.rulebook is not None else None
@@ -124,6 +127,7 @@ class Judge:
                 return True
             if scenario.setup is not None:
                 subject.setup(scenario.setup)
+            self.setup, self.played = scenario.setup, []
             for step in scenario.steps:
                 self.step(subject, step)
             if scenario.final is not None:
@@ -150,6 +154,8 @@ class Judge:
                 self.say(f"{action} -> refused: {self.cite(refusal.rule_id)}", 4)
                 if refusal.message:
                     self.say(f"the reference says: {refusal.message}", 6)
+            self.readings(subject, action)
+            self.played.append(action)
             if last and step.violation is not None:
                 wanted = f"refusal citing {self.cite(step.violation)}"
                 if refusal is None:
@@ -181,6 +187,21 @@ class Judge:
             self.situation(subject)
         if self.show_state:
             self.say(json.dumps(subject.state().state, sort_keys=True), 4)
+
+    def readings(self, subject: ReferenceSubject, action: str) -> None:
+        """The move under each reading of the rulings it touches (conformance/verdicts.py),
+        one line per reading; nothing when it touches none."""
+        game = subject.game
+        try:
+            found = by_reading(game.id, game.options, self.setup, self.played, action,
+                               self.cards)
+        except ElevenesError as exc:
+            self.say(f"(its verdict under other readings cannot be given: {exc})", 6)
+            return
+        for ruling in found:
+            self.say(f"under each reading of {self.cite(ruling.ruling)}:", 6)
+            for line in ruling.lines():
+                self.say(line, 8)
 
     def expectation(self, subject: ReferenceSubject, expect: dict[str, object], what: str) -> None:
         try:

@@ -186,6 +186,25 @@ def game_fields(game_id: str) -> dict[str, Any]:
     return {"game": game_id, "players": players, "others": others}
 
 
+def reading_views(move: disputes.Move, book: Any) -> list[dict[str, Any]]:
+    """A move's verdict under each reading of the rulings it touches, as the dispute board
+    shows them: one row per reading (its label, the verdict in words) and the position it
+    leaves, drawn (conformance/verdicts.py decides; nothing is decided here)."""
+    views = []
+    for ruling in move.readings:
+        rows = []
+        for verdict in ruling.verdicts:
+            tried = verdict.tried
+            drawn = picture(tried.after, whole=True) if tried and tried.after else None
+            rows.append({"letter": verdict.letter, "label": verdict.label(),
+                         "decided": verdict.decided, "in_force": verdict.in_force,
+                         "text": verdict.describe(),
+                         "refused": tried is None or tried.refused, "picture": drawn})
+        views.append({"ruling": ruling.ruling, "rule": book.rules.get(ruling.ruling),
+                      "differ": ruling.differ, "rows": rows})
+    return views
+
+
 class Timing:
     """ASGI middleware: each response says how long the app took to make it
     (``Server-Timing: app;dur=MS``), for benchmarks/bench_web.py."""
@@ -531,7 +550,8 @@ class Web:
         verdicts = []
         for move in made.moves:
             rule = book.rules.get(move.rule_id) if move.refused else None
-            verdicts.append((move, rule, rulings_about(move.rule_id) if move.refused else []))
+            verdicts.append((move, rule, rulings_about(move.rule_id) if move.refused else [],
+                             reading_views(move, book)))
         if setup_text is None:
             setup_text = readable_json(made.setup if made.setup is not None else
                                        made.start().to_json())

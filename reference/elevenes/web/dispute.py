@@ -19,6 +19,7 @@ from typing import Any
 import attrs
 import yaml
 
+from ..conformance.verdicts import RulingVerdicts, by_reading
 from ..core.api import Json, State
 from ..core.errors import ElevenesError, IllegalAction
 from ..games import REGISTRY, game_ids, load_game
@@ -33,6 +34,8 @@ class Move:
     rule_id: str = ""
     message: str = ""
     lines: list[str] = attrs.field(factory=list)
+    readings: list[RulingVerdicts] = attrs.field(factory=list)
+    """The move under each reading of the rulings it touches (conformance/verdicts.py)."""
 
     @property
     def refused(self) -> bool:
@@ -59,10 +62,17 @@ class Dispute:
         """The position after the accepted moves (the verdicts are recomputed: the file keeps
         only the moves)."""
         state = self.start()
+        before: list[str] = []
         for move in self.moves:
             verdict = try_move(state, move.action)
             move.rule_id, move.message, move.lines = (verdict.rule_id, verdict.message,
                                                       verdict.lines)
+            try:
+                move.readings = by_reading(self.game, state.game.options, self.setup, before,
+                                           move.action)
+            except ElevenesError:  # the move is judged; its other readings cannot be shown
+                move.readings = []
+            before.append(move.action)
         return state
 
     def scenario(self) -> Json:

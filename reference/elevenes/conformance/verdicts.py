@@ -1,0 +1,224 @@
+"""A move's verdict under each reading of the rulings it touches (``judge``, the dispute board).
+
+The moves are played again from the set-up and the last one tried with the consultation of
+readings recorded (core/readings.py): the rulings with playable readings that the rules
+consulted to decide it are the ones it touches.  For each of them the set-up is read again
+under every playable reading of the ruling (the other options as they were), the moves before
+are played again under it, and the move is tried there: refused, with the rule id the engine
+cites, or accepted, with the game's own words for what it did, how the position changed, and
+where the position it leaves differs from the decided reading's.  A set-up the rules cannot
+read under a reading (a reading that remembers more than a position holds) says so.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from ..core.api import Json, State
+from ..core.errors import ElevenesError, IllegalAction
+from ..core.readings import PREFIX, choosable, consultation, in_force, option_name
+
+MAX_CHANGES = 6
+
+
+@attrs.frozen
+class Tried:
+    """One move tried on one position: refused (``rule_id``) or accepted (``lines``)."""
+
+    action: str
+    rule_id: str = ""
+    message: str = ""
+    lines: tuple[str, ...] = ()
+    changes: tuple[str, ...] = ()
+    after: State | None = attrs.field(default=None, eq=False)
+    """The position after the move (the same position when it was refused)."""
+
+    @property
+    def refused(self) -> bool:
+        return bool(self.rule_id)
+
+    def describe(self) -> str:
+        """``refused: RULE (message)`` or ``accepted: what it did; changed: ...``."""
+        if self.refused:
+            return f"refused: {self.rule_id}" + (f" ({self.message})" if self.message else "")
+        words = " ".join(line.strip() for line in self.lines)
+        text = "accepted" + (f": {words}" if words else "")
+        if self.changes:
+            text += f" Changed: {'; '.join(self.changes)}"
+        return text
+
+
+@attrs.frozen
+class ReadingVerdict:
+    """The move under one reading of a ruling."""
+
+    letter: str
+    decided: bool
+    in_force: bool
+    tried: Tried | None = None
+    problem: str = ""
+    """Why the position cannot be read under this reading (``tried`` is then None)."""
+    versus: tuple[str, ...] = ()
+    """Where the position it leaves differs from the one the decided reading leaves."""
+    decided_letter: str = ""
+
+    def describe(self) -> str:
+        if self.tried is None:
+            return f"the position cannot be read under it: {self.problem}"
+        text = self.tried.describe()
+        if self.versus:
+            text += f" Unlike ({self.decided_letter}): {'; '.join(self.versus)}"
+        return text
+
+    def label(self) -> str:
+        marks = [m for m, on in (("decided", self.decided), ("in force", self.in_force)) if on]
+        return f"({self.letter})" + (f" {', '.join(marks)}" if marks else "")
+
+
+@attrs.frozen
+class RulingVerdicts:
+    """A ruling the move touches and the move's verdict under each of its playable readings."""
+
+    ruling: str
+    verdicts: tuple[ReadingVerdict, ...]
+
+    @property
+    def differ(self) -> bool:
+        """Whether the readings give different verdicts (refusal, rule, or what was done)."""
+        seen = {(v.tried.rule_id, v.tried.lines, v.tried.changes) if v.tried else v.problem
+                for v in self.verdicts}
+        return len(seen) > 1
+
+    def lines(self) -> list[str]:
+        width = max(len(v.label()) for v in self.verdicts)
+        return [f"{v.label():<{width}}  {v.describe()}" for v in self.verdicts]
+
+
+def try_move(state: State, text: str) -> Tried:
+    """Play ``text`` on ``state`` if the rules allow it (``state`` changes, ``after`` is it);
+    else the refusal and the rule that forbids it (``state`` unchanged)."""
+    from ..web import tables
+
+    text = text.strip()
+    try:
+        action = state.string_to_action(text)
+        if action not in state.legal_actions():
+            raise state.explain_illegal(action)
+    except IllegalAction as exc:
+        return Tried(text, exc.rule_id, exc.message, after=state)
+    canonical = state.action_to_string(action)
+    before = state.to_json()
+    lines = tuple(line for line, _ in tables.play(state, action))
+    return Tried(canonical, lines=lines, changes=tuple(differences(before, state.to_json())),
+                 after=state)
+
+
+def differences(before: Any, after: Any, path: str = "") -> list[str]:
+    """Where two state documents differ, ``path: old -> new``, a few at most."""
+    found: list[str] = []
+
+    def walk(a: Any, b: Any, where: str) -> None:
+        if isinstance(a, dict) and isinstance(b, dict):
+            for key in [*a, *(k for k in b if k not in a)]:
+                walk(a.get(key), b.get(key), f"{where}.{key}" if where else str(key))
+        elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b) and a != b:
+            for index, (x, y) in enumerate(zip(a, b, strict=True)):
+                walk(x, y, f"{where}[{index}]")
+        elif isinstance(a, list) and isinstance(b, list) and a != b:
+            gone = [x for x in a if x not in b]
+            new = [x for x in b if x not in a]
+            if len(gone) + len(new) < len(a) + len(b):  # a few items came or went
+                found.append(f"{where}: " + ", ".join(
+                    [*(f"-{_short(x)}" for x in gone), *(f"+{_short(x)}" for x in new)]))
+            else:
+                found.append(f"{where}: {_short(a)} -> {_short(b)}")
+        elif a != b:
+            found.append(f"{where}: {_short(a)} -> {_short(b)}")
+
+    walk(before, after, path)
+    if len(found) > MAX_CHANGES:
+        found[MAX_CHANGES - 1:] = [f"... ({len(found) - MAX_CHANGES + 1} more)"]
+    return found
+
+
+def _short(value: Any) -> str:
+    import json
+
+    text = "none" if value is None else json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _load(game_id: str, options: Mapping[str, Any], doc: Json | None,
+          cards: str | None) -> State:
+    from ..games import load_game
+
+    game = load_game(game_id, options=dict(options), cards=cards)
+    if doc is None:
+        return game.new_initial_state()
+    doc = copy.deepcopy(doc)
+    written = doc.get("options")
+    if isinstance(written, dict):  # the document names the readings in force: these ones
+        doc["options"] = {k: v for k, v in written.items() if not k.startswith(PREFIX)}
+        doc["options"].update({option_name(k): v for k, v in in_force(game.options).items()})
+    return game.state_from_json(doc)
+
+
+def _replay(game_id: str, options: Mapping[str, Any], setup: Json | None,
+            before: Sequence[str], cards: str | None) -> State:
+    """The position ``setup`` (None: the start) after the moves ``before``, each tried as the
+    rules in force allow (a refused one changes nothing)."""
+    state = _load(game_id, options, setup, cards)
+    for text in before:
+        try_move(state, text)
+    return state
+
+
+def touched(game_id: str, options: Mapping[str, Any], setup: Json | None,
+            before: Sequence[str], action: str, cards: str | None = None) -> list[str]:
+    """The rulings with playable readings the rules consult to decide ``action`` after the
+    moves ``before``."""
+    offered = choosable(game_id)
+    state = _replay(game_id, options, setup, before, cards)
+    with consultation() as seen:
+        try_move(state, action)
+    return [r for r in seen if r in offered]
+
+
+def by_reading(game_id: str, options: Mapping[str, Any], setup: Json | None,
+               before: Sequence[str], action: str, cards: str | None = None,
+               ) -> list[RulingVerdicts]:
+    """The verdict on ``action``, played after the moves ``before`` from ``setup``, under each
+    playable reading of every ruling it touches (empty when it touches none).  Under each
+    reading the whole sequence is played again: a reading may have decided an earlier move
+    otherwise, and an effect under way keeps the place of its own text."""
+    found: list[RulingVerdicts] = []
+    for ruling_id in touched(game_id, options, setup, before, action, cards):
+        ruling = choosable(game_id)[ruling_id]
+        current = str(options.get(option_name(ruling_id), ruling.decided))
+        verdicts = []
+        for letter in ruling.playable:
+            chosen = {**options, option_name(ruling_id): letter}
+            try:
+                state = _replay(game_id, chosen, setup, before, cards)
+            except ElevenesError as exc:
+                verdicts.append(ReadingVerdict(letter, letter == ruling.decided,
+                                               letter == current,
+                                               problem=str(exc).splitlines()[0]))
+                continue
+            verdicts.append(ReadingVerdict(letter, letter == ruling.decided, letter == current,
+                                           try_move(state, action)))
+        decided = next(v for v in verdicts if v.decided)
+        if decided.tried is not None and decided.tried.after is not None:
+            settled = decided.tried.after.to_json()
+            verdicts = [attrs.evolve(v, decided_letter=ruling.decided, versus=tuple(
+                            d for d in differences(settled, v.tried.after.to_json())
+                            if not d.startswith("options.")))
+                        if not v.decided and v.tried is not None and v.tried.after is not None
+                        and not v.tried.refused and not decided.tried.refused else v
+                        for v in verdicts]
+        found.append(RulingVerdicts(ruling_id, tuple(verdicts)))
+    return found
