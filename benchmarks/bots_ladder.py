@@ -19,7 +19,7 @@ import json
 import math
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -64,7 +64,8 @@ counted as a draw (each seat a fair share); the report says how many were cut.""
 
 
 def play_pairing(game: str, players: int, seating: tuple[str, ...], games: int,
-                 seconds: float, seed: int, chunk: int) -> dict[str, Any]:
+                 seconds: float, seed: int, chunk: int, first: int = 0,
+                 save: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
     import elevenes.games.elevenes.analyse as elevenes_analyse
 
     elevenes_analyse.MAX_ACTIONS = CUT
@@ -75,10 +76,18 @@ def play_pairing(game: str, players: int, seating: tuple[str, ...], games: int,
     start = time.perf_counter()
     while len(records) < games and time.perf_counter() - start < seconds:
         stop = min(games, len(records) + chunk)
-        records.extend(play_chunk(spec, MODULES[game], job, seed, len(records), stop))
+        records.extend(play_chunk(spec, MODULES[game], job, seed, first + len(records),
+                                  first + stop))
         print(f"  {key(game, players, seating)}: {len(records)} games, "
               f"{time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
-    elapsed = time.perf_counter() - start
+        if save is not None:  # the games so far, in case the run is stopped
+            save(tally(game, players, seating, records, time.perf_counter() - start))
+    return tally(game, players, seating, records, time.perf_counter() - start)
+
+
+def tally(game: str, players: int, seating: tuple[str, ...], records: list[Any],
+          elapsed: float) -> dict[str, Any]:
+    """A pairing's entry from its games' records."""
     measured = seating[0]
     if game == "bowling-solitaire":
         scores = [float(r[0]) for r in records]
@@ -96,10 +105,30 @@ def play_pairing(game: str, players: int, seating: tuple[str, ...], games: int,
             continue
         share = 1.0 / len(winners)
         shares.append(sum(share for s in mine if s in winners) / len(mine))
-    mean, sd, half = spread(shares)
-    return {"games": len(records), "seconds": elapsed, "bot": measured,
-            "opponent": seating[1], "win": mean, "half": half, "fair": 1.0 / players,
-            "cut": cut}
+    return summary(shares, elapsed, measured, seating[1], players, cut)
+
+
+def summary(shares: list[float], seconds: float, bot: str, opponent: str, players: int,
+            cut: int) -> dict[str, Any]:
+    """A pairing's entry: its win rate over ``shares`` (the first bot's share of each game's
+    victory), kept too so that runs of other games (``--first``) can be merged."""
+    mean, _sd, half = spread(shares)
+    return {"games": len(shares), "seconds": seconds, "bot": bot, "opponent": opponent,
+            "win": mean, "half": half, "fair": 1.0 / players, "cut": cut, "shares": shares}
+
+
+def merge(results: dict[str, Any], other: dict[str, Any]) -> None:
+    """Adds the games of ``other`` (a run of other games of the same pairings, ``--first``)
+    to ``results``; a pairing without its games' shares is replaced, not merged."""
+    for name, entry in other.items():
+        mine = results.get(name)
+        if mine is None or "shares" not in mine or "shares" not in entry:
+            results[name] = entry
+            continue
+        players = int(name.split("/")[1])
+        results[name] = summary(mine["shares"] + entry["shares"],
+                                mine["seconds"] + entry["seconds"], mine["bot"],
+                                mine["opponent"], players, mine["cut"] + entry["cut"])
 
 
 def elo(results: dict[str, Any], game: str) -> dict[str, float]:
@@ -221,6 +250,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--minutes", type=float, default=2.5,
                         help="minutes at most per pairing (default 2.5)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--first", type=int, default=0,
+                        help="the index of the first game (another run's games: --merge)")
+    parser.add_argument("--merge", nargs="*", default=[],
+                        help="JSON files of runs of other games (--first) to add to --out")
     parser.add_argument("--chunk", type=int, default=10, help="games between time checks")
     parser.add_argument("--out", default=str(HERE / "bots_ladder.json"))
     parser.add_argument("--png", default=str(DOCS / "bots_ladder.png"))
@@ -232,7 +265,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     out = Path(args.out)
     results: dict[str, Any] = json.loads(out.read_text()) if out.exists() else {}
-    if not args.report:
+    for extra in args.merge:
+        merge(results, json.loads(Path(extra).read_text()))
+    if args.merge:
+        out.write_text(json.dumps(results, indent=1) + "\n")
+    if not args.report and not args.merge:
         for game, players, seating in pairings(args.budgets.split(",")):
             name = key(game, players, seating)
             if args.only and args.only not in name:
@@ -242,8 +279,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             if name in results and not args.again:
                 continue
             games = args.cheap_games if cheap(seating) else args.search_games
+            def save(entry: dict[str, Any], name: str = name) -> None:
+                results[name] = entry
+                out.write_text(json.dumps(results, indent=1) + "\n")
+
             results[name] = play_pairing(game, players, seating, games, args.minutes * 60,
-                                         args.seed, args.chunk)
+                                         args.seed, args.chunk, args.first, save)
             out.write_text(json.dumps(results, indent=1) + "\n")
     print(report(results))
     if args.png:

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from elevenes.bots.ismcts import DEFAULT_ITERATIONS, Search
+from elevenes.bots.ismcts import Search, default_iterations
 from elevenes.cli import main
 from elevenes.games import load_game
 from elevenes.games.bowling_solitaire.bots import BOTS as BOWLING_BOTS
@@ -20,7 +20,8 @@ def test_every_game_with_hidden_cards_offers_the_search_bot_with_a_budget() -> N
     for bots in (ELV_BOTS, G111_BOTS, BOWLING_BOTS):
         assert "ismcts" in bots and "ismcts" in sorted(bots)
         default = bots["ismcts"]
-        assert isinstance(default, Search) and default.iterations == DEFAULT_ITERATIONS
+        assert isinstance(default, Search)
+        assert default.iterations == default_iterations(bots.package)
         fixed = bots["ismcts:25"]
         assert isinstance(fixed, Search) and (fixed.iterations, fixed.seconds) == (25, None)
         timed = bots["ismcts:0.2s"]

@@ -43,10 +43,12 @@ Bot = Callable[[State, random.Random], Action]
 Sampler = Callable[[State, int, random.Random], State]
 Evaluator = Callable[[State], list[float]]
 Horizon = Callable[[State, State], bool]
+Prior = Callable[[State, random.Random], list[Action]]
 
 DEFAULT_ITERATIONS = 100
 """The default budget, so that a person waits about a second at most for a bot's move
-(docs/bots.md has the times measured)."""
+(docs/bots.md has the times measured); a game's ``sample`` module may set its own
+(``ITERATIONS``)."""
 EXPLORATION = 0.7  # UCT's constant (returns lie in 0..1)
 MAX_ROLLOUT = 400  # moves of a simulation at most, before ``evaluate`` judges it
 
@@ -75,6 +77,10 @@ class Search:
     iterations: int = DEFAULT_ITERATIONS
     seconds: float | None = None
     exploration: float = EXPLORATION
+    prior: Prior | None = None
+    widening: float = 1.0
+    paired: int = 0
+    margin: float = 0.0
 
     def __call__(self, state: State, rng: random.Random) -> Action:
         return self.choose(state, rng)
@@ -97,6 +103,8 @@ class Search:
         player = state.current_player()
         # the search has its own generator, seeded from the caller's: one draw of it
         search_rng = random.Random(rng.getrandbits(64))
+        if self.paired and self.prior is not None:
+            return self.compare(state, player, search_rng)
         root = Node()
         for _ in self.budget():
             self.iterate(root, state, player, search_rng)
@@ -106,6 +114,32 @@ class Search:
             if a in root.children
             else (-1, 0.0),
         )
+
+    def compare(self, state: State, player: int, rng: random.Random) -> Action:
+        """Paired flat search: the prior's first ``paired`` moves are each played on the
+        same sampled positions with the same random numbers, and the simulations go on
+        with the rollout policy; the prior's first move stays unless another one's mean
+        worth beats it by more than ``margin``."""
+        assert self.prior is not None
+        candidates = self.prior(self.sample(state, player, rng), rng)[: self.paired]
+        if len(candidates) == 1:
+            return candidates[0]
+        totals = [0.0] * len(candidates)
+        rounds = 0
+        for count in self.budget():
+            if count % len(candidates):
+                continue  # the budget counts simulations: one sample serves every candidate
+            det = self.sample(state, player, rng)
+            seed = rng.getrandbits(64)
+            for index, action in enumerate(candidates):
+                trial = det.clone()
+                trial.apply_action(action)
+                totals[index] += self.simulate(state, trial, random.Random(seed))[player]
+            rounds += 1
+        best = max(range(len(candidates)), key=lambda i: totals[i])
+        if totals[best] - totals[0] > self.margin * max(rounds, 1):
+            return candidates[best]
+        return candidates[0]
 
     def iterate(self, root: Node, state: State, player: int, rng: random.Random) -> None:
         det = self.sample(state, player, rng)
@@ -122,7 +156,14 @@ class Search:
                 break
             mover = det.current_player()
             legal = det.legal_actions()
-            untried = [a for a in legal if a not in node.children]
+            if self.prior is not None:
+                # progressive widening: the moves in the prior's order, one more as the
+                # node's visits grow (its first, the rollout policy's own move, at once)
+                width = 1 + int(self.widening * math.sqrt(node.visits))
+                legal = self.prior(det, rng)[:width] if len(legal) > 1 else legal
+                untried = [a for a in legal if a not in node.children][:1]
+            else:
+                untried = [a for a in legal if a not in node.children]
             if untried:
                 action = untried[rng.randrange(len(untried))]
                 node.children[action] = Node()
@@ -138,6 +179,7 @@ class Search:
             path.append((child, mover))
             node = child
         values = self.simulate(state, det, rng)
+        root.visits += 1
         for child, mover in path:
             child.visits += 1
             child.total += values[mover]
@@ -185,12 +227,23 @@ def parse_budget(text: str) -> tuple[int, float | None]:
         ) from None
 
 
-def search_for(package: str, iterations: int = DEFAULT_ITERATIONS,
+def default_iterations(package: str) -> int:
+    """The default budget of a game package's search bot: its ``sample.ITERATIONS``, else
+    ``DEFAULT_ITERATIONS``."""
+    module: Any = importlib.import_module(package + ".sample")
+    return int(getattr(module, "ITERATIONS", DEFAULT_ITERATIONS))
+
+
+def search_for(package: str, iterations: int | None = None,
                seconds: float | None = None) -> Search:
     """The IS-MCTS bot of a game package (``elevenes.games.<game>``), from its ``sample``
-    module: ``sample_state``, ``evaluate``, optional ``horizon`` and ``ROLLOUT`` (the
-    rollout policy; default: uniformly random moves)."""
+    module: ``sample_state``, ``evaluate``, optional ``horizon``, ``ROLLOUT`` (the rollout
+    policy; default: uniformly random moves), ``ITERATIONS`` (the default budget),
+    ``PRIOR`` and ``WIDENING`` (progressive widening in the prior's order), ``PAIRED`` and
+    ``MARGIN`` (a flat search of the prior's first moves, ``Search.compare``)."""
     module: Any = importlib.import_module(package + ".sample")
+    if iterations is None:
+        iterations = default_iterations(package)
     rollout: Bot = getattr(module, "ROLLOUT", None) or _random_move
     return Search(
         module.sample_state,
@@ -199,6 +252,10 @@ def search_for(package: str, iterations: int = DEFAULT_ITERATIONS,
         getattr(module, "horizon", None),
         iterations,
         seconds,
+        prior=getattr(module, "PRIOR", None),
+        widening=getattr(module, "WIDENING", 1.0),
+        paired=getattr(module, "PAIRED", 0),
+        margin=getattr(module, "MARGIN", 0.0),
     )
 
 
@@ -221,10 +278,13 @@ class BotTable(dict[str, Bot]):
         base, colon, budget = name.partition(":")
         if base != "ismcts" or (colon and not budget.strip()):
             raise KeyError(name)
+        iterations: int | None
         if colon:
             iterations, seconds = parse_budget(budget.strip())
+            if seconds is not None:
+                iterations = None
         else:
-            iterations, seconds = DEFAULT_ITERATIONS, None
+            iterations, seconds = None, None
         bot = search_for(self.package, iterations, seconds)  # built on first use
         self[name] = bot
         return bot
@@ -251,4 +311,12 @@ class BotTable(dict[str, Bot]):
             return default
 
 
-__all__ = ["DEFAULT_ITERATIONS", "BotTable", "Node", "Search", "parse_budget", "search_for"]
+__all__ = [
+    "DEFAULT_ITERATIONS",
+    "BotTable",
+    "Node",
+    "Search",
+    "default_iterations",
+    "parse_budget",
+    "search_for",
+]
