@@ -21,6 +21,9 @@ BEFORE_TENTH = ("the frames before the current one are frames 1-9, and a frame n
                 "only ever told apart from the tenth: frames 0-8 read as frames before the "
                 "tenth too")
 
+CHANCE_ONLY = ("`chances` asks for the outcomes only at a chance node (a deal): what the "
+               "function answers elsewhere is never read")
+
 ENTRIES: list[Equivalent] = [
     *(Equivalent("bowling-solitaire", file, where, code, why) for file, where, code, why in [
         ("layout.py", "_neighbours", "", DEAD),
@@ -116,6 +119,22 @@ ENTRIES: list[Equivalent] = [
         ("notation.py", "_check_second_ball", "strict=True", DEAD),
         ("notation.py", "_check_second_ball", "when the first ball ended: it holds at most",
          TEXT),
+        ("state.py", "chance_outcomes", "if self.phase != DEAL:", CHANCE_ONLY),
+        ("state.py", "_bounds", "if game.decided:", FAST_PATH),
+        ("state.py", "_stand_again", "if self.layout is None:", "the loader refuses a "
+         "position under reading (d) of BWL.RULING.BONUS-BALLS that could stand the layout "
+         "again without it (bwl-faults-bonus-d-ball-2-no-layout), and play records it at the "
+         "deal: no position reaches the check"),
+        ("state.py", "_stand_again", "self.out = [0] * 10", "an eleventh count, of a card 10 "
+         "that no game has, is never read: the state writes `out` for the numbers 0-9"),
+        ("state.py", "_deal", 'if self.game.bonus_balls == "d":', "the layout recorded at "
+         "the deal is read only under reading (d) of BWL.RULING.BONUS-BALLS (forced true, "
+         "the other readings record it and never read it; the other faults of this line are "
+         "killed by bwl-faults-bonus-d-layout-stands-again)"),
+        ("state.py", "_remembered_doc", 'return {"remembered": memory} if memory else {}',
+         "forced true, a state under the decided readings writes `remembered: {}`: a partial "
+         "expectation cannot require a key to be absent (forced false is killed by the "
+         "faults-readings scenarios)"),
         ("notation.py", "_check_second_ball", "if downed < first_ball:", "its caller has "
          "already refused a document whose empty spots are not the rack's balls' pins, and "
          "the second ball's pins are 0 or more (the schema): the spots are never fewer than "
