@@ -10,7 +10,8 @@ import pytest
 from elevenes.cli import main
 from elevenes.conformance.cli_conform import consulting_run
 from elevenes.conformance.model import Scenario, Step
-from elevenes.conformance.subject import ReferenceSubject
+from elevenes.conformance.subject import ReferenceSubject, Refusal, StateView, Subject
+from elevenes.core.api import Json
 
 TEA_FIRST = {
     "game": "elevenes-for-one", "phase": "turn", "minutes": 15, "trolley": [1],
@@ -58,3 +59,47 @@ def test_the_suite_of_a_game_is_clean_under_its_reading(
     assert code == 0, out
     ruling = reading.split("=")[0]
     assert f"depends on {ruling}, which it does not cite" in out
+
+
+class Program(Subject):
+    """Another implementation (here the reference behind the protocol's operations), counting
+    the actions it is asked to play."""
+
+    name = "program"
+
+    def __init__(self) -> None:
+        self.inner = ReferenceSubject()
+        self.acted = 0
+
+    def start(self, game: str, options: Json) -> None:
+        self.inner.start(game, options)
+
+    def setup(self, state: Json) -> None:
+        self.inner.setup(state)
+
+    def act(self, action: str) -> Refusal | None:
+        self.acted += 1
+        return self.inner.act(action)
+
+    def legal(self) -> list[str]:
+        return self.inner.legal()
+
+    def state(self) -> StateView:
+        return self.inner.state()
+
+    def observe(self, player: int) -> Json:
+        return self.inner.observe(player)
+
+    def perft(self, depth: int) -> tuple[list[int], dict[str, int]]:
+        return self.inner.perft(depth)
+
+
+def test_another_program_plays_only_what_holds_under_the_reading() -> None:
+    run = consulting_run({"EFO.RULING.SELF-TARGET": "a"})
+    program = Program()
+    offered = ("flip 3", "flip 4", "flip 6", "flip 7", "flip 8", "flip 9", "flip 10", "flip 11")
+    skipped = run(program, tea("breaks", Step(index=0, actions=("use",), legal=offered)))
+    assert skipped.status == "skip" and program.acted == 0
+    held = run(program, tea("holds", Step(index=0, actions=("use", "flip 3"),
+                                          expect={"minutes": 14, "cursor": 2})))
+    assert held.status == "pass" and program.acted == 2
