@@ -27,7 +27,7 @@ from elevenes.dsl.runtime import (
     MayGate,
     Op,
 )
-from elevenes.dsl.vocab import Verb, Vocabulary
+from elevenes.dsl.vocab import Grant, Verb, Vocabulary
 
 TOY = Vocabulary(
     game="toy",
@@ -39,7 +39,7 @@ TOY = Vocabulary(
     refs={"self": "this card", "next": "the card after this one in the row"},
     tests={"odd": "is the card odd"},
     values={"points": "the points scored so far"},
-    grants={"discount": "cards that cost less"},
+    grants={"discount": Grant("cards that cost less")},
     verbs={
         "mark": Verb("mark", ("card",), chosen=0, word="mark"),
         "pair": Verb("pair", ("card",), chosen=2, word="pair"),

@@ -87,7 +87,7 @@ def test_the_reference_table_has_a_row_for_every_word(game: str) -> None:
         r"^\| `(\w+)` \| ([a-z ]+) \|", reference_markdown(game), re.M)}
     kinds = {"event": v.events, "zone": v.zones, "filter": v.filters, "trait": v.traits,
              "card reference": v.refs, "test": v.tests, "value": v.values, "grant": v.grants,
-             "verb": v.verbs}
+             "player": v.player_refs, "verb": v.verbs}
     places = {(word, "place") for word in ("after", "before", "card")} if v.positions else set()
     assert rows == {(word, kind) for kind, words in kinds.items() for word in words} | places
 
@@ -101,6 +101,16 @@ def test_every_verb_has_an_example_that_checks(game: str, verb: str) -> None:
     assert verb in example.replace(";", " ").split()
     event = next(iter(v.events))
     text = f'game {game}\ncard 5 "X" {{\n  on {event} {{ {example} }}\n}}\n'
+    assert check_tree(parse_text(text, "example.cards")) == [], example
+
+
+@pytest.mark.parametrize(("game", "grant"), [
+    (game, grant) for game in sorted(VOCABULARIES) for grant in vocabulary_for(game).grants
+])
+def test_every_grant_has_an_example_that_checks(game: str, grant: str) -> None:
+    example = vocabulary_for(game).grants[grant].example
+    assert example.split()[:2] == ["grant", grant]
+    text = f'game {game}\ncard 5 "X" {{\n  {example}\n}}\n'
     assert check_tree(parse_text(text, "example.cards")) == [], example
 
 

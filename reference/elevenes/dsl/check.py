@@ -121,13 +121,7 @@ class Checker:
                 )
             self.cond(cond, _Scope())
         for grant in card.grants:
-            if grant.name not in self.v.grants:
-                self.report(
-                    grant.pos,
-                    "E116",
-                    f"unknown grant `{grant.name}`",
-                    suggest(grant.name, self.v.grants) or f"{self.v.game} has no grants",
-                )
+            self.grant(grant)
             self.set(grant.set, _Scope())
             self.cond(grant.cond, _Scope())
         handled: dict[str, ast.Pos] = {}
@@ -151,6 +145,32 @@ class Checker:
                 handled.setdefault(event, at)
             self.block(handler.body, _Scope())
             self.gathered(handler.body)
+
+    def grant(self, grant: ast.Grant) -> None:
+        """E116: a grant names one of the game's permissions (vocab.Grant); E123: its set lies
+        in a zone the permission never looks at, so it could allow nothing."""
+        spec = self.v.grants.get(grant.name)
+        if spec is None:
+            known = _words(self.v.grants)
+            close = difflib.get_close_matches(grant.name, sorted(self.v.grants), n=1,
+                                              cutoff=0.6)
+            if close:
+                hint = f"did you mean `{close[0]}`?"
+            elif grant.name in self.v.verbs:
+                hint = (f"`{grant.name}` is a verb: a card does it in a handler (on EVENT {{ "
+                        f"{grant.name} ... }}); a grant is a lasting permission"
+                        + (f": {known}" if known else ""))
+            else:
+                hint = (f"the grants of {self.v.game} are {known}" if known
+                        else f"{self.v.game} has no grants")
+            self.report(grant.pos, "E116", f"unknown grant `{grant.name}`", hint)
+            return
+        zone = grant.set.zone.name
+        if spec.zones and zone in self.v.zones and zone not in spec.zones:
+            self.report(
+                grant.set.zone.pos, "E123", f"`grant {grant.name}` allows nothing in `{zone}`",
+                f"`{grant.name}` looks at cards in {_words(spec.zones)}",
+            )
 
     # -- statements --------------------------------------------------------------------------
     def block(self, body: Iterable[ast.Stmt], scope: _Scope) -> None:
@@ -262,17 +282,27 @@ class Checker:
         walk(body, False)
 
     def bind(self, name: str, pos: ast.Pos, scope: _Scope, into: set[str]) -> None:
-        if name in scope.cards or name in scope.players or name in self.v.refs:
+        if (name in scope.cards or name in scope.players or name in self.v.refs
+                or name in self.v.player_refs):
             self.report(pos, "E117", f"`{name}` is already a name here", "pick another name")
         into.add(name)
 
-    def player_name(self, name: str | None, pos: ast.Pos, scope: _Scope) -> None:
-        if name is not None and name not in scope.players:
+    def player_name(self, name: str | None, pos: ast.Pos, scope: _Scope, chooser: bool = True
+                    ) -> None:
+        """E108 unless ``name`` is `me` or a bound player, or (not for who chooses, `by`) a
+        player the game names, such as `left`."""
+        if name is not None and name in self.v.player_refs and chooser:
+            self.report(pos, "E108", f"`{name}` cannot be the one who chooses",
+                        "`by` names `me` or a player bound with `choose player` or `each "
+                        f"player`; `{name}` names a zone's owner or a verb's player")
+            return
+        if name is not None and name not in scope.players and name not in self.v.player_refs:
             self.report(
                 pos,
                 "E108",
                 f"unknown player `{name}`",
-                suggest(name, scope.players) or "bind one first: choose player as NAME",
+                suggest(name, [*scope.players, *self.v.player_refs])
+                or "bind one first: choose player as NAME",
             )
 
     def choose(self, stmt: ast.ChooseCards, scope: _Scope) -> None:
@@ -389,12 +419,13 @@ class Checker:
                 where = scope.zones.get(name) if name in scope.cards else self.v.ref_zones.get(name)
                 self.cards_from(call, where, arg.pos)
         elif kind == "player":
-            if arg.kind != "name" or arg.value not in scope.players:
+            if arg.kind != "name" or (arg.value not in scope.players
+                                      and arg.value not in self.v.player_refs):
                 self.report(
                     arg.pos,
                     "E108",
                     f"unknown player `{arg.value}`",
-                    suggest(str(arg.value), scope.players),
+                    suggest(str(arg.value), [*scope.players, *self.v.player_refs]),
                 )
         elif kind == "zone":
             self.zone(ast.ZoneRef(str(arg.value), arg.owner, arg.pos), scope)
@@ -453,7 +484,7 @@ class Checker:
                 zone.pos, "E112", f"zone `{zone.name}` has no owner", f"write `{zone.name}`"
             )
         elif zone.owner is not None:
-            self.player_name(zone.owner, zone.pos, scope)
+            self.player_name(zone.owner, zone.pos, scope, chooser=False)
 
     def set(self, chosen: ast.SetExpr, scope: _Scope) -> None:
         self.zone(chosen.zone, scope)

@@ -53,12 +53,14 @@ _KINDS: dict[type, str] = {
 }
 
 
-def _player_arg(owner: Callable[[Frame], int]) -> Callable[[St, Frame], int]:
-    return lambda st, fr: owner(fr)
+def _player_arg(owner: Callable[[St, Frame], int]) -> Callable[[St, Frame], int]:
+    return owner
 
 
-def _zone_arg(name: str, owner: Callable[[Frame], int]) -> Callable[[St, Frame], tuple[str, int]]:
-    return lambda st, fr: (name, owner(fr))
+def _zone_arg(
+    name: str, owner: Callable[[St, Frame], int]
+) -> Callable[[St, Frame], tuple[str, int]]:
+    return lambda st, fr: (name, owner(st, fr))
 
 
 def _constant_arg(value: int | str) -> Callable[[St, Frame], int | str]:
@@ -135,10 +137,13 @@ class Compiler:
         return method
 
     # -- sets and references ------------------------------------------------------------------
-    def owner(self, name: str | None) -> Callable[[Frame], int]:
+    def owner(self, name: str | None) -> Callable[[St, Frame], int]:
         if name is None or name == "me":
-            return lambda fr: fr.owner
-        return lambda fr: fr.vars[name]
+            return lambda st, fr: fr.owner
+        if name in self.v.player_refs:  # a player named by the game: `left`, `right`
+            seat: Callable[[St, Frame], int] = self.bind_host("player", name)
+            return seat
+        return lambda st, fr: fr.vars[name]
 
     def card_test(self, item: str | int) -> Callable[[St, Frame, int], bool]:
         # A host whose card identifiers are not the card numbers (several sets of the same
@@ -167,22 +172,22 @@ class Compiler:
 
         tests = [(t, True) for t in keep] + [(t, False) for t in drop]
         if not tests:
-            return lambda st, fr: list(zone_fn(st, fr, owner(fr)))
+            return lambda st, fr: list(zone_fn(st, fr, owner(st, fr)))
         if len(tests) == 1:
             only, wanted = tests[0]
             return lambda st, fr: [
-                c for c in zone_fn(st, fr, owner(fr)) if only(st, fr, c) is wanted
+                c for c in zone_fn(st, fr, owner(st, fr)) if only(st, fr, c) is wanted
             ]
         if len(tests) == 2:  # the common "filter ... except ...": one comprehension
             (one, want_one), (two, want_two) = tests
             return lambda st, fr: [
-                c for c in zone_fn(st, fr, owner(fr))
+                c for c in zone_fn(st, fr, owner(st, fr))
                 if bool(one(st, fr, c)) is want_one and bool(two(st, fr, c)) is want_two
             ]
 
         def cards(st: St, fr: Frame) -> list[int]:
             found: list[int] = []
-            for card in zone_fn(st, fr, owner(fr)):
+            for card in zone_fn(st, fr, owner(st, fr)):
                 for test, wanted in tests:
                     if bool(test(st, fr, card)) is not wanted:
                         break
@@ -334,7 +339,7 @@ class Compiler:
             return found
 
         def why_not(st: St, fr: Frame, card: int) -> str | None:
-            if card not in zone_fn(st, fr, owner(fr)) or not all(t(st, fr, card) for t in keep):
+            if card not in zone_fn(st, fr, owner(st, fr)) or not all(t(st, fr, card) for t in keep):
                 return rule
             for name, test in zip(drop_names, drop, strict=True):
                 if test(st, fr, card):

@@ -13,7 +13,8 @@ from .vocab import Verb, Vocabulary, vocabulary_for
 
 KINDS = {
     "card": "a card",
-    "player": "a player (`me` or a name bound by `choose player`)",
+    "player": "a player (`me`, a name bound by `choose player`, or a player the game names "
+              "such as `left`)",
     "zone": "a zone",
     "int": "a number from 0",
     "signed": "a whole number, below 0 too",
@@ -110,9 +111,17 @@ def reference_markdown(game: str) -> str:
         row(name, "test", "a card", doc, f"if {name}(self) {{ ... }}")
     for name, doc in v.values.items():
         row(name, "value", "none", doc, f"if {name} >= 2 {{ ... }}")
-    for name, doc in v.grants.items():
-        row(name, "grant", "a set of cards, then a condition", doc,
-            f"grant {name} in {_zone_example(v, _first(tuple(v.zones)))} while {test}(self)")
+    for name, grant in v.grants.items():
+        where = (" (cards in " + " or ".join(f"`{z}`" for z in grant.zones) + ")"
+                 if grant.zones else "")
+        lifts = f"; lifts {grant.lifts}" if grant.lifts else ""
+        row(name, "grant", "a set of cards" + where + ", then a condition", grant.doc + lifts,
+            grant.example or f"grant {name} in {_zone_example(v, _first(tuple(v.zones)))} "
+            f"while {test}(self)")
+    for name, doc in v.player_refs.items():
+        row(name, "player", "none", doc + "; the owner of a zone or a verb's player, not a "
+            "chooser (`by`)", f"count(in {_zone_example(v, _first(tuple(v.zones)))})".replace(
+                "(me)", f"({name})"))
     if v.positions:
         row_zone = v.positions[0]
         row("after", "place", "a number (1 if left out), then a card reference",

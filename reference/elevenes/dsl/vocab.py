@@ -60,6 +60,19 @@ class Verb:
 
 
 @attrs.frozen
+class Grant:
+    """A lasting permission a card may give its owner (``grant NAME SET while COND``): it
+    lifts one rule of the game (``lifts``, a rule id) for the cards of SET while COND holds.
+    The game consults it where that rule is applied."""
+
+    doc: str
+    lifts: str = ""
+    # the zones the cards of its set may lie in (E123 otherwise: the grant could allow nothing)
+    zones: tuple[str, ...] = ()
+    example: str = ""
+
+
+@attrs.frozen
 class Vocabulary:
     game: str
     card_numbers: tuple[int, int]
@@ -70,7 +83,7 @@ class Vocabulary:
     refs: dict[str, str]  # card references: self, next, first
     tests: dict[str, str]
     values: dict[str, str]
-    grants: dict[str, str]
+    grants: dict[str, Grant]
     verbs: dict[str, Verb]
     players: bool = False  # may cards choose players?
     guests: bool = False  # may the file define Special Guests?
@@ -88,6 +101,9 @@ class Vocabulary:
     # verbs some card of the set in force must use, and why (E127), e.g. end_round: without
     # it no round of Elevenes could ever end
     needed: dict[str, str] = attrs.field(factory=dict)
+    # players a card may name besides `me` (`kitchen(left)`, `give to right`), each bound to
+    # the host's ``player_NAME(st, fr) -> seat``
+    player_refs: dict[str, str] = attrs.field(factory=dict)
 
 
 # word kind -> the prefix of its host method and how many arguments it takes after (st, fr)
@@ -131,6 +147,10 @@ def host_problems(vocabulary: Vocabulary, host: Any) -> list[str]:
             elif not _fits(method, 2 + count):
                 found.append(f"{vocabulary.game}: {prefix}_{word} does not take (st, fr"
                              + ", x" * count + ")")
+    for name in vocabulary.player_refs:
+        method = getattr(host, f"player_{name}", None)
+        if method is None or not _fits(method, 2):
+            found.append(f"{vocabulary.game}: player_{name} must take (st, fr)")
     if vocabulary.positions:
         for kind in ("after", "before", "row"):
             method = getattr(host, f"position_{kind}", None)

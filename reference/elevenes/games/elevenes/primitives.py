@@ -68,6 +68,15 @@ class Primitives:
         start = 1 if except_me else 0
         return [(fr.owner + k) % n for k in range(start, n)]
 
+    # -- players the cards name -----------------------------------------------------------------
+    def player_left(self, st: ElvState, fr: Frame) -> int:
+        """ELV.CARDS.NEIGHBOURS: the next player in turn order (clockwise)."""
+        return (fr.owner + 1) % st.n
+
+    def player_right(self, st: ElvState, fr: Frame) -> int:
+        """ELV.CARDS.NEIGHBOURS: the player before the owner in turn order."""
+        return (fr.owner - 1) % st.n
+
     # -- zones --------------------------------------------------------------------------------
     def zone_kitchen(self, st: ElvState, fr: Frame, owner: int) -> list[int]:
         return list(st.kitchen[owner])
@@ -109,6 +118,12 @@ class Primitives:
 
     def value_players(self, st: ElvState, fr: Frame) -> int:
         return st.n
+
+    def value_cubes(self, st: ElvState, fr: Frame) -> int:
+        return st.cubes[fr.owner]
+
+    def value_bowl(self, st: ElvState, fr: Frame) -> int:
+        return st.bowl
 
     # -- verbs ------------------------------------------------------------------------------------
     def verb_flip_down(self, st: ElvState, fr: Frame, chosen: tuple[int, ...] | None) -> None:
@@ -216,8 +231,95 @@ class Primitives:
         if name == "kitchen":
             st.remember(st.everyone, KITCHEN, owner, 0, tuple(sorted(st.kitchen[owner])), fr.card)
 
+    # -- one-way transfers (ELV.CARDS.TRANSFER) ------------------------------------------------
+    def applicable_take(self, st: ElvState, fr: Frame, card: int) -> str | None:
+        return "ELV.KEEP.ELEVENSES" if self.test_unpassable(st, fr, card) else None
+
+    def applicable_give(self, st: ElvState, fr: Frame, card: int) -> str | None:
+        return "ELV.KEEP.ELEVENSES" if self.test_unpassable(st, fr, card) else None
+
+    def move_card(self, st: ElvState, fr: Frame, card: int, receiver: int) -> None:
+        """ELV.CARDS.TRANSFER: a kitchen card to ``receiver``'s kitchen, nothing given back;
+        never an unpassable card (ELV.KEEP.ELEVENSES); a card in no kitchen, or already in
+        the receiver's, stays where it is.  The giver remembers the card she lost."""
+        giver = st.holder(card)
+        if giver < 0 or giver == receiver or self.test_unpassable(st, fr, card):
+            return
+        st.kitchen[giver].remove(card)
+        st.kitchen[receiver].append(card)
+        st.remember(1 << giver, GAVE, receiver, 0, (card,), fr.card)
+
+    def verb_take(self, st: ElvState, fr: Frame, chosen: tuple[int, ...] | None) -> None:
+        for card in chosen or ():
+            self.move_card(st, fr, card, fr.owner)
+
+    def verb_give(
+        self, st: ElvState, fr: Frame, chosen: tuple[int, ...] | None, to: str, player: int
+    ) -> None:
+        for card in chosen or ():
+            self.move_card(st, fr, card, player)
+
+    # -- cubes (ELV.CARDS.CUBES): the bowl and the players' cubes always add up ---------------
+    def move_cubes(self, st: ElvState, giver: int, receiver: int, count: int) -> None:
+        """``count`` cubes from ``giver`` to ``receiver`` (-1: the bowl), as many as the
+        giver holds."""
+        held = st.bowl if giver < 0 else st.cubes[giver]
+        amount = min(max(count, 0), held)
+        if giver == receiver or not amount:
+            return
+        if giver < 0:
+            st.bowl -= amount
+        else:
+            st.cubes[giver] -= amount
+        if receiver < 0:
+            st.bowl += amount
+        else:
+            st.cubes[receiver] += amount
+
+    def verb_take_cube(
+        self, st: ElvState, fr: Frame, chosen: tuple[int, ...] | None, count: int
+    ) -> None:
+        self.move_cubes(st, -1, fr.owner, count)
+
+    def verb_lose_cube(
+        self, st: ElvState, fr: Frame, chosen: tuple[int, ...] | None, count: int
+    ) -> None:
+        self.move_cubes(st, fr.owner, -1, count)
+
+    def verb_give_cube(
+        self, st: ElvState, fr: Frame, chosen: tuple[int, ...] | None, count: int, to: str,
+        player: int,
+    ) -> None:
+        self.move_cubes(st, fr.owner, player, count)
+
+    def verb_steal_cube(
+        self, st: ElvState, fr: Frame, chosen: tuple[int, ...] | None, count: int, source: str,
+        player: int,
+    ) -> None:
+        self.move_cubes(st, player, fr.owner, count)
+
     def verb_end_round(self, st: ElvState, fr: Frame, chosen: tuple[int, ...] | None) -> None:
         st.ended = True  # ELV.END.ELEVENSES
 
 
 PRIMITIVES = Primitives()
+
+
+def granted(st: ElvState, player: int, name: str) -> set[int]:
+    """ELV.CARDS.GRANTS: the cards a grant ``name`` of a card face up in ``player``'s spread
+    covers now (its condition holding), for the rule the grant lifts."""
+    found: set[int] = set()
+    row = st.spread[player]
+    for position in range(1, 11):
+        card = row[position]
+        if card < 0 or not st.up[player] >> position & 1:
+            continue
+        compiled = st.cards.cards.get(card % NUMBERS + 1)
+        if compiled is None:
+            continue
+        for grant, cards, cond in compiled.grants:
+            if grant == name:
+                frame = Frame(card, "grant", player)
+                if cond(st, frame):
+                    found.update(cards(st, frame))
+    return found

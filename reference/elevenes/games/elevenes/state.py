@@ -22,6 +22,7 @@ from typing import Any
 from ...core.api import CHANCE, TERMINAL, Action, Game, Json, OptionSpec, State
 from ...core.errors import BadOption, IllegalAction
 from ...core.readings import consult, game_specs, in_force
+from ...dsl.check import card_verbs
 from ...dsl.compile import CardSet, Guest
 from ...dsl.runtime import Choice, Frame, Program
 from . import notation as nt
@@ -37,7 +38,7 @@ from .notation import (
     PLAYER,
     REVEAL,
 )
-from .primitives import PLACED
+from .primitives import PLACED, granted
 
 DEALING, GUESTS, TURN, SECOND, EFFECT, REVEALING, OVER = (
     "deal",
@@ -164,6 +165,12 @@ class ElvGame(Game):
         ]
         self.requires = [()] + [cards.cards[n].requires for n in range(1, NUMBERS + 1)]
         self.cube_cards = [n for n in range(1, NUMBERS + 1) if cards.has(n, "round_cube")]
+        # ELV.CARDS.TRANSFER: with a card that takes or gives one way a kitchen may run empty
+        self.one_way = any({"take", "give"} & card_verbs(card)
+                           for _, card in cards.definitions().values())
+        # ELV.CARDS.GRANTS: does any card grant `play` (looked up only then)
+        self.play_grants = any(name == "play" for card in cards.cards.values()
+                               for name, _, _ in card.grants)
         self.want_masks: dict[int, int] = {}
         for number, guest in cards.guests.items():
             mask = 0
@@ -419,7 +426,10 @@ class ElvState(State):
         requires = self.game.requires[number]
         if requires:  # ELV.CARD.ELEVENSES: four face-up cards (cards.cards `requires`)
             frame = Frame(card, "requires", player)
-            return all(cond(self, frame) for cond in requires)
+            if all(cond(self, frame) for cond in requires):
+                return True
+            # ELV.CARDS.GRANTS: a card face up in her spread may grant `play` of it anyway
+            return self.game.play_grants and card in granted(self, player, "play")
         return True
 
     # -- actions as text ---------------------------------------------------------------------------

@@ -33,7 +33,7 @@ from .notation import (
     parse_card,
     set_of,
 )
-from .primitives import BACK, CARD, FLIPPED, GAVE, KITCHEN, PLACED
+from .primitives import BACK, CARD, FLIPPED, GAVE, KITCHEN, PLACED, granted
 from .state import (
     DEALING,
     EFFECT,
@@ -140,21 +140,9 @@ def state_to_json(state: ElvState) -> Json:
 
 # -- what one player may see -------------------------------------------------------------------
 def visible_face_down(state: ElvState, player: int) -> set[int]:
-    """ELV.CARD.SUGAR: the face-down cards a grant (``grant see``) lets ``player`` look at."""
-    seen: set[int] = set()
-    row = state.spread[player]
-    for position in range(1, 11):
-        card = row[position]
-        if card < 0 or not state.up[player] >> position & 1:
-            continue
-        compiled = state.cards.cards.get(number_of(card))
-        if compiled is None:
-            continue
-        for name, cards, cond in compiled.grants:
-            frame = Frame(card, "grant", player)
-            if name == "see" and cond(state, frame):
-                seen.update(c for c in cards(state, frame) if state.is_face_down(c))
-    return seen
+    """ELV.CARD.SUGAR, ELV.CARDS.GRANTS: the face-down spread cards and kitchen cards a grant
+    (``grant see``) lets ``player`` look at."""
+    return granted(state, player, "see")
 
 
 def observation(state: ElvState, viewer: int) -> Json:
@@ -187,7 +175,11 @@ def observation(state: ElvState, viewer: int) -> Json:
         kitchen = (
             [card_str(c) for c in sorted(state.kitchen[p])]
             if mine
-            else sorted(SETS[set_of(c)] for c in state.kitchen[p])
+            # the backs; a card a grant lets her look at (ELV.CARDS.GRANTS) by name, after
+            # the backs of its set
+            else [card_str(c) if c in sugar else SETS[set_of(c)]
+                  for c in sorted(state.kitchen[p],
+                                  key=lambda c: (set_of(c), c in sugar, c if c in sugar else 0))]
         )
         aside = state.aside[p]
         guest: Json | None = None
@@ -561,7 +553,7 @@ def check_consistent(state: ElvState) -> None:
         elevenses = p * NUMBERS + ELEVENSES - 1
         if elevenses not in state.kitchen[p] and elevenses not in row and state.centre != elevenses:
             raise BadState(f"player {p}'s Elevenses must stay with her (ELV.KEEP.ELEVENSES)")
-        if not state.kitchen[p] and state.aside[p] < 0:
+        if not state.kitchen[p] and state.aside[p] < 0 and not state.game.one_way:
             raise BadState(f"player {p}'s kitchen cannot be empty (ELV.RULING.EMPTY-KITCHEN)")
         if state.aside[p] >= 0 and phase != EFFECT:
             raise BadState("a card is set aside only while Fine China or Biscuits resolves")

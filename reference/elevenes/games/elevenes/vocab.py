@@ -7,7 +7,7 @@ number; the card language sees identifiers, and numbers and traits go by the car
 
 from __future__ import annotations
 
-from ...dsl.vocab import Verb, Vocabulary
+from ...dsl.vocab import Grant, Verb, Vocabulary
 
 VOCABULARY = Vocabulary(
     game="elevenes",
@@ -34,8 +34,34 @@ VOCABULARY = Vocabulary(
         "face_down": "is the card face down in a spread",
         "unpassable": "may the card never change hands",
     },
-    values={"players": "the number of players"},
-    grants={"see": "the spread's owner may look at these cards at any time"},
+    values={
+        "players": "the number of players",
+        "cubes": "the cubes the card's owner holds (ELV.CARDS.CUBES)",
+        "bowl": "the cubes left in the sugar bowl (ELV.CARDS.CUBES)",
+    },
+    # ELV.CARDS.GRANTS: each grant lifts one rule for its cards while its condition holds
+    grants={
+        "see": Grant(
+            "the spread's owner may look at these cards at any time: face-down spread cards "
+            "and kitchen cards, hers or another player's",
+            lifts="ELV.INFO.HIDDEN",
+            zones=("spread", "kitchen"),
+            example="grant see in kitchen(left) while face_up(self)",
+        ),
+        "play": Grant(
+            "the spread's owner may play these cards of her kitchen even when their "
+            "`requires` does not hold",
+            lifts="ELV.CARD.ELEVENSES",
+            zones=("kitchen",),
+            example="grant play 11 in kitchen(me) while face_up(self)",
+        ),
+    },
+    # ELV.CARDS.NEIGHBOURS
+    player_refs={
+        "left": "the player on the owner's left: the next in turn order (with 2 players, the "
+                "other player, who is also on her right)",
+        "right": "the player on the owner's right: the one before her in turn order",
+    },
     verbs={
         "flip_down": Verb(
             "flip_down",
@@ -107,6 +133,52 @@ VOCABULARY = Vocabulary(
             "reveal", ("zone",), doc="show a kitchen to every player", zones=("kitchen",),
             again=False,
             example="reveal kitchen(me)",
+        ),
+        "take": Verb(
+            "take",
+            ("card",),
+            chosen=1,
+            word="take",
+            again=False,
+            doc="the card moves from the kitchen it lies in to the owner's, nothing given "
+                "back (ELV.CARDS.TRANSFER); never an unpassable card",
+            example="choose 1 at random in kitchen(left) -> take",
+            cards_from=("kitchen",),
+        ),
+        "give": Verb(
+            "give",
+            ("card", "to", "player"),
+            chosen=1,
+            word="give",
+            again=False,
+            doc="the card moves from the kitchen it lies in to the player's, nothing given "
+                "back (ELV.CARDS.TRANSFER); never an unpassable card",
+            example="choose 1 in kitchen(me) -> give to right",
+            cards_from=("kitchen",),
+        ),
+        "take_cube": Verb(
+            "take_cube", ("int",),
+            doc="the owner takes that many cubes from the sugar bowl, as many as it holds "
+                "(ELV.CARDS.CUBES)",
+            example="take_cube 1",
+        ),
+        "lose_cube": Verb(
+            "lose_cube", ("int",),
+            doc="the owner puts that many of her cubes back in the sugar bowl, as many as she "
+                "holds (ELV.CARDS.CUBES)",
+            example="lose_cube 1",
+        ),
+        "give_cube": Verb(
+            "give_cube", ("int", "to", "player"),
+            doc="the owner gives that many of her cubes to the player, as many as she holds "
+                "(ELV.CARDS.CUBES)",
+            example="give_cube 1 to left",
+        ),
+        "steal_cube": Verb(
+            "steal_cube", ("int", "from", "player"),
+            doc="the owner takes that many cubes from the player, as many as the player holds "
+                "(ELV.CARDS.CUBES)",
+            example="choose player except me as p; steal_cube 1 from p",
         ),
         "end_round": Verb("end_round", (), doc="it is eleven o'clock: the round ends", again=False,
                           example="end_round"),
