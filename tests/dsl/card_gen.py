@@ -63,8 +63,8 @@ class Writer:
     # -- sets, conditions ------------------------------------------------------------------
     def zone(self, scope: Scope, zones: tuple[str, ...] | None = None) -> str:
         name = self.pick(list(zones or self.v.zones))
-        if self.v.zones.get(name):
-            return f"{name}({self.pick(scope.players)})"
+        if self.v.zones.get(name):  # an owner: `me`, a bound player or a neighbour (`left`)
+            return f"{name}({self.pick([*scope.players, *self.v.player_refs])})"
         return name
 
     def set(self, scope: Scope, zones: tuple[str, ...] | None = None) -> str:
@@ -116,7 +116,7 @@ class Writer:
             if kind == "card":
                 out.append(self.card_ref(scope))
             elif kind == "player":
-                out.append(self.pick(scope.players))
+                out.append(self.pick([*scope.players, *self.v.player_refs]))
             elif kind == "zone":
                 out.append(self.zone(scope, verb.zones))
             elif kind in ("int", "signed"):
@@ -140,7 +140,7 @@ class Writer:
         return name
 
     def name(self, scope: Scope) -> str:
-        taken = {*scope.cards, *scope.players, *self.v.refs}
+        taken = {*scope.cards, *scope.players, *self.v.refs, *self.v.player_refs}
         free = [n for n in NAMES if n not in taken] or list(NAMES)
         return str(self.draw(st.sampled_from(free)))
 
@@ -215,7 +215,10 @@ class Writer:
         if self.v.requires and self.draw(st.integers(0, 3)) == 0:
             members.append(f"requires {self.cond(Scope())}")
         if self.v.grants and self.draw(st.integers(0, 3)) == 0:
-            members.append(f"grant {self.pick(list(self.v.grants))} {self.set(Scope())} "
+            grant = self.pick(list(self.v.grants))
+            spec = self.v.grants.get(grant)
+            zones = spec.zones if spec is not None and self.draw(st.integers(0, 7)) else None
+            members.append(f"grant {grant} {self.set(Scope(), zones or None)} "
                            f"while {self.cond(Scope())}")
         events = list(self.v.events)
         for _ in range(self.draw(st.integers(0, min(2, len(events))))):

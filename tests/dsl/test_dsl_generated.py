@@ -100,3 +100,39 @@ def test_every_generated_file_that_checks_plays_to_the_end(game: str) -> None:
     assert counts.accepted >= 4  # the sample reaches the engine, not only the checker
     assert counts.endless == []
     assert counts.games == counts.accepted
+
+
+# the words added for variant Elevenes cards (rules.md, ELV.CARDS.*): the generator writes them
+NEW_WORDS = ("take", "give", "take_cube", "lose_cube", "give_cube", "steal_cube", "(left)",
+             "(right)", "grant see", "grant play", "cubes", "bowl")
+
+
+def test_the_generator_writes_the_words_of_variant_elevenes_cards() -> None:
+    texts: list[str] = []
+
+    @settings(max_examples=300, derandomize=True, database=None)
+    @given(card_files("elevenes"))
+    def collect(text: str) -> None:
+        texts.append(text)
+
+    collect()
+    missing = [w for w in NEW_WORDS if not any(w in t for t in texts)]
+    assert missing == []
+
+
+def test_generated_files_with_transfers_cubes_and_grants_play_to_the_end() -> None:
+    """The property on the files that use the words of ELV.CARDS.*: a seeded sample of them."""
+    counts = Counts()
+    wanted = ("take", "give", "_cube", "grant", "(left)", "(right)")
+    with tempfile.TemporaryDirectory() as directory:
+
+        @settings(max_examples=60, derandomize=True, database=None)
+        @given(card_files("elevenes"))
+        def run(text: str) -> None:
+            if any(w in text for w in wanted):
+                exercise(text, "elevenes", Path(directory), 11, counts, games=1)
+
+        run()
+    assert counts.accepted >= 5
+    assert counts.endless == []
+    assert counts.games == counts.accepted
