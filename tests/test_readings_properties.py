@@ -1,42 +1,78 @@
-"""Random games under random combinations of readings, through the API: no crash, every
-position's document loads back to the same position (legal actions included), and a save
-made mid-game resumes under the readings it was saved with (seeded)."""
+"""Random games under random combinations of readings, through the API, for every game: no
+crash, every position's document loads back to the same position (legal actions included), and
+a save made mid-game resumes under the readings it was saved with (seeded).  The combinations
+are drawn from the readings each engine plays (its ``reading.`` options)."""
 
 from __future__ import annotations
 
 import json
 import random
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from elevenes.core.readings import choosable, in_force
+from elevenes.core.errors import BadOption
+from elevenes.core.readings import ReadingSpec, in_force
 from elevenes.games import load_game
 from elevenes.games.prompt import check_resume, read_saved, saved_text, starting_state
 
-GAMES = ["elevenes-for-one", "bowling-solitaire"]
+
+@dataclass(frozen=True)
+class Bounds:
+    """Per game: how many games a seed plays, the table sizes drawn from, other options, and a
+    bound on the steps of a game (None: the game always ends soon)."""
+
+    games: int = 4
+    players: tuple[int, ...] = ()
+    options: tuple[tuple[str, object], ...] = ()
+    steps: int | None = None
 
 
-def _combination(game: str, rng: random.Random) -> dict[str, str]:
-    return {r.option: rng.choice(r.playable) for r in choosable(game).values()}
+GAMES = {
+    "elevenes-for-one": Bounds(),
+    "bowling-solitaire": Bounds(),
+    # a bound on turns keeps the games short; the step bound covers the readings under which
+    # a game may not end (G111.RULING.TURN-LIMIT (a), G111.RULING.EMPTY-PILE (b))
+    "111": Bounds(games=1, players=(2, 3, 4), options=(("turn_limit", 40),), steps=1500),
+    # the rules set no bound (ELV.RULING.GAME-LENGTH)
+    "elevenes": Bounds(games=1, players=(2, 3, 4), steps=600),
+}
 
 
-@pytest.mark.parametrize("game_id", GAMES)
+def _combination(game: str, rng: random.Random) -> dict[str, object]:
+    specs = [s for s in load_game(game).option_specs if isinstance(s, ReadingSpec)]
+    assert specs, f"{game} plays no reading but the decided ones"
+    return {s.name: rng.choice(s.letters) for s in specs}
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
 @pytest.mark.parametrize("seed", range(6))
 def test_random_games_under_random_readings(game_id: str, seed: int, tmp_path: Path) -> None:
+    bounds = GAMES[game_id]
     rng = random.Random(seed)
     options = _combination(game_id, rng)
-    game = load_game(game_id, options)
-    for _ in range(4):
+    options.update(bounds.options)
+    game = None if bounds.players else load_game(game_id, options)
+    for players in rng.sample(bounds.players, len(bounds.players)):
+        options["players"] = players
+        try:  # a reading may rule out a table size (G111.RULING.DECK-COUNT (d): odd ones)
+            game = load_game(game_id, options)
+            break
+        except BadOption:
+            continue
+    assert game is not None
+    for _ in range(bounds.games):
         state = game.new_initial_state()
         save_at = rng.randrange(5, 60)
-        moves = 0
-        while not state.is_terminal():
+        moves = steps = 0
+        while not state.is_terminal() and (bounds.steps is None or steps < bounds.steps):
             if state.is_chance_node():
                 state.apply_action(state.sample_chance(rng))
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
                 moves += 1
+            steps += 1
             doc = state.to_json()
             back = game.state_from_json(doc)
             assert back.to_json() == doc
@@ -44,6 +80,7 @@ def test_random_games_under_random_readings(game_id: str, seed: int, tmp_path: P
             if moves == save_at and not state.is_terminal():
                 _resume_round_trip(game_id, state, tmp_path)
                 save_at = -1
+        assert save_at == -1 or state.is_terminal(), "the save was never made"
 
 
 def _resume_round_trip(game_id: str, state: object, folder: Path) -> None:
@@ -61,8 +98,6 @@ def _resume_round_trip(game_id: str, state: object, folder: Path) -> None:
 
 
 def test_resume_refuses_another_reading(tmp_path: Path) -> None:
-    from elevenes.core.errors import BadOption
-
     game = load_game("bowling-solitaire", {"reading.BWL.RULING.FIRST-CARD": "d"})
     path = tmp_path / "save.json"
     path.write_text(saved_text(game.new_initial_state()), encoding="utf-8")

@@ -1,20 +1,16 @@
 """Elevenes' rival readings (core/readings.py): the rulings mark their readings in the
 rulebook's notation, the reading the engine plays is an option read at its rule site, the
-others are refused as not played yet, a state document names only the readings in force, and
-random play under the readings round-trips through documents and saves (seeded)."""
+others are refused as not played yet, and a state document names only the readings in force
+(random play under the readings: tests/test_readings_properties.py)."""
 
 from __future__ import annotations
-
-import random
-from pathlib import Path
 
 import pytest
 
 from elevenes.core.errors import BadOption
-from elevenes.core.readings import card_readings, in_force, option_name, rulings
+from elevenes.core.readings import card_readings, rulings
 from elevenes.games import load_game
 from elevenes.games.elevenes.state import PROCEDURE_READINGS
-from elevenes.games.prompt import check_resume, read_saved, saved_text, starting_state
 
 TIE = {
     "game": "elevenes", "round": 1, "phase": "turn", "server": 0, "turn": 0, "bowl": 25,
@@ -74,36 +70,3 @@ def test_a_reading_not_played_is_refused(option: str, value: str, words: list[st
         load_game("elevenes", {option: value})
     for word in words:
         assert word in str(refused.value)
-
-
-@pytest.mark.parametrize("seed", range(3))
-def test_random_games_under_random_readings(seed: int, tmp_path: Path) -> None:
-    rng = random.Random(seed)
-    options: dict[str, object] = {
-        option_name(k): rng.choice([rulings("elevenes")[k].decided, x])
-        for k, x in sorted(PROCEDURE_READINGS)}
-    options["players"] = rng.choice([2, 3, 4])
-    game = load_game("elevenes", options)
-    state = game.new_initial_state()
-    save_at = rng.randrange(10, 100)
-    for moves in range(600):  # a bound: the rules set none (ELV.RULING.GAME-LENGTH)
-        if state.is_terminal():
-            break
-        if state.is_chance_node():
-            state.apply_action(state.sample_chance(rng))
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-        doc = state.to_json()
-        back = game.state_from_json(doc)
-        assert back.to_json() == doc
-        assert back.legal_actions() == state.legal_actions()
-        if moves == save_at and not state.is_terminal():
-            path = tmp_path / "save.json"
-            path.write_text(saved_text(state), encoding="utf-8")
-            saved = read_saved(str(path), "elevenes")
-            chosen, cards = check_resume(saved, str(path), {},
-                                         lambda given: load_game("elevenes", given).options, None)
-            resumed = starting_state(load_game("elevenes", chosen, cards), saved)
-            assert in_force(resumed.game.options) == in_force(game.options)
-            assert resumed.to_json() == state.to_json()
-            assert resumed.legal_actions() == state.legal_actions()

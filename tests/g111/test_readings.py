@@ -1,21 +1,18 @@
 """111's rival readings as game options (core/readings.py): the readings the engine plays are
 options and change play at their rule site, the others are refused as not played yet, a state
 document names only the readings in force and loads back under them, and `analyse
---vs-option` compares a reading with the decided rules on the same seeds."""
+--vs-option` compares a reading with the decided rules on the same seeds (random play under
+the readings: tests/test_readings_properties.py)."""
 
 from __future__ import annotations
-
-import random
-from pathlib import Path
 
 import pytest
 
 from elevenes.cli import main
 from elevenes.core.errors import BadOption, IllegalAction
-from elevenes.core.readings import card_readings, in_force, option_name, rulings
+from elevenes.core.readings import card_readings, rulings
 from elevenes.games import load_game
 from elevenes.games.one_eleven.state import PROCEDURE_READINGS
-from elevenes.games.prompt import check_resume, read_saved, saved_text, starting_state
 
 B1 = {
     "game": "111", "options": {"players": 2, "turn_limit": 1000}, "turn": 1, "active": 0,
@@ -131,43 +128,3 @@ def test_analyse_compares_a_reading_on_the_same_seeds(
     assert main([*argv[:-1], "reading.G111.RULING.EXACT-KILL=z"]) != 0
     err = capsys.readouterr().err
     assert "a, b" in err and "Traceback" not in err
-
-
-@pytest.mark.parametrize("seed", range(4))
-def test_random_games_under_random_readings(seed: int, tmp_path: Path) -> None:
-    """Random play under a random combination of the readings 111 plays: no crash, every
-    position's document loads back to the same position, and a save made mid-game resumes
-    under the readings it was saved with (seeded; a bound on turns keeps the games short)."""
-    rng = random.Random(seed)
-    letters: dict[str, set[str]] = {}
-    for ruling_id, letter in PROCEDURE_READINGS:
-        letters.setdefault(ruling_id, {rulings("111")[ruling_id].decided}).add(letter)
-    options: dict[str, object] = {
-        option_name(k): rng.choice(sorted(v)) for k, v in sorted(letters.items())}
-    options.update(players=rng.choice([2, 3, 4]), turn_limit=40)
-    game = load_game("111", options)
-    state = game.new_initial_state()
-    save_at, moves = rng.randrange(10, 80), 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(state.sample_chance(rng))
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-            moves += 1
-        doc = state.to_json()
-        back = game.state_from_json(doc)
-        assert back.to_json() == doc
-        assert back.legal_actions() == state.legal_actions()
-        if moves == save_at and not state.is_terminal():
-            path = tmp_path / "save.json"
-            path.write_text(saved_text(state), encoding="utf-8")
-            saved = read_saved(str(path), "111")
-            chosen, cards = check_resume(saved, str(path), {},
-                                         lambda given: load_game("111", given).options, None)
-            resumed = starting_state(load_game("111", chosen, cards), saved)
-            assert in_force(resumed.game.options) == in_force(game.options)
-            assert resumed.to_json() == state.to_json()
-            assert resumed.legal_actions() == state.legal_actions()
-            save_at = -1
-    assert save_at == -1, "the save was never made"
-    assert state.to_json()["ended_by"] is not None

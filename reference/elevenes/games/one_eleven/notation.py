@@ -39,10 +39,10 @@ from .cards import (
     ROLL,
     SLOT_NAMES,
     STORE_ITEMS,
+    STORE_MAX,
     SUITS,
     SURRENDER,
     card_text,
-    decks_for,
     party_code,
     party_decode,
 )
@@ -363,7 +363,7 @@ def _cards(texts: list[str], where: str) -> list[int]:
         raise _bad(f"{where}: {texts} holds text that is no card") from None
 
 
-def _party_from_doc(doc: Mapping[str, Any], where: str) -> Party:
+def _party_from_doc(doc: Mapping[str, Any], where: str, store_max_per_roll: bool = False) -> Party:
     from .state import Party
 
     ranks = [-1, -1, -1, -1]
@@ -381,6 +381,10 @@ def _party_from_doc(doc: Mapping[str, Any], where: str) -> Party:
     party.attack, party.shield = doc["attack"], doc["shield"]
     party.health, party.money = doc["health"], doc["money"]
     party.bought = [doc["bought"][item] for item in STORE_ITEMS]
+    if not store_max_per_roll:
+        for item, most in zip(STORE_ITEMS, STORE_MAX, strict=True):
+            if doc["bought"][item] > most:
+                raise _bad(f"{where}: at most {most} {item} a turn (G111.RULING.STORE-MAX)")
     if doc["discount"] is not None:
         party.discount = (
             _DISCOUNT_ATTRIBUTES.index(doc["discount"]["attribute"]),
@@ -448,7 +452,8 @@ def state_from_doc(game: OneElevenGame, doc: Mapping[str, Any]) -> OneElevenStat
         state.hands.append(hand)
         state.coins[p] = player["coins"]
         if player["party"] is not None:
-            party = _party_from_doc(player["party"], f"players/{p}/party")
+            party = _party_from_doc(player["party"], f"players/{p}/party",
+                                    game.reads("G111.RULING.STORE-MAX", "a"))
             state.parties[p] = party
             for c in party.cards():
                 seen[c] += 1
@@ -484,7 +489,7 @@ def state_from_doc(game: OneElevenGame, doc: Mapping[str, Any]) -> OneElevenStat
         if total != state.decks:
             raise _bad(
                 f"there are {total} copies of {card_text(c)}; {n} players play with "
-                f"{decks_for(n)} deck(s) (G111.SETUP.DECKS)"
+                f"{state.decks} deck(s) (G111.SETUP.DECKS)"
             )
     state.issued, state.taken = doc["bank"]["issued"], doc["bank"]["taken"]
     held = sum(state.coins) + sum(b[3] for slot in state.slots for b in slot)

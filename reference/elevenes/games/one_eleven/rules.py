@@ -160,6 +160,9 @@ def _party(state: OneElevenState, action: Action, text: str) -> IllegalAction:
 
 
 def _coins(state: OneElevenState, action: Action, text: str) -> IllegalAction:
+    if state.game.reads("G111.RULING.NO-PARTY-COINS", "a"):
+        return IllegalAction("G111.RULING.NO-PARTY-COINS", f"{text}: under reading (a) of "
+                             "G111.RULING.NO-PARTY-COINS no coins are bought with diamonds", text)
     held = {c >> 2 for c in state.hands[state.who] if c & 3 == DIAMONDS}
     wanted = {ACE} if action == COINS_ACE else {action - COINS_PAIR - 2, 9 - action + COINS_PAIR}
     # G111.RULING.TWO-DIAMONDS (a), (c): the diamonds are held, and so are others
@@ -177,6 +180,11 @@ def _target(state: OneElevenState, action: Action, text: str) -> IllegalAction:
             "G111.ATTACK.TARGET",
             f"{text}: no boss is in the {SLOT_NAMES[action - ATTACK_BOSS]} slot", text
         )
+    target = action - ATTACK_PLAYER
+    if 0 <= target < state.n and target != state.who and not state._attackable(target):
+        return IllegalAction(
+            "G111.RULING.DEFENDER-EMPTY", f"{text}: under reading (a) of "
+            "G111.RULING.DEFENDER-EMPTY a player holding no number card cannot be attacked", text)
     return IllegalAction(
         "G111.ATTACK.TARGET", f"{text}: the target is another player of the table", text
     )
@@ -187,7 +195,7 @@ def _store(state: OneElevenState, action: Action, text: str) -> IllegalAction:
     if not 0 <= item < 3:
         return IllegalAction("G111.NOTATION.ACTIONS", f"{text} is no store item", text)
     party = state.parties[state.who]
-    if party is not None and party.bought[item] >= STORE_MAX[item]:
+    if party is not None and not state._under_max(party, item):
         return IllegalAction(
             "G111.RULING.STORE-MAX",
             f"{text}: at most {STORE_MAX[item]} {STORE_ITEMS[item]} a turn", text
@@ -199,6 +207,17 @@ def _store(state: OneElevenState, action: Action, text: str) -> IllegalAction:
 
 
 def _discount(state: OneElevenState, action: Action, text: str) -> IllegalAction:
+    attribute, points = divmod(action - DISCOUNT, 10)
+    if points <= state.coins[state.who] and (
+            state.game.reads("G111.RULING.DISCOUNT", "b")
+            or state.game.reads("G111.RULING.DISCOUNT", "c")):
+        letter = "b" if state.game.reads("G111.RULING.DISCOUNT", "b") else "c"
+        why = ("no money is bought at the discount" if letter == "b" else
+               "the discount's points count toward the store's maxima (1 attack, 2 shield, "
+               "5 health)")
+        return IllegalAction("G111.RULING.DISCOUNT",
+                             f"{text}: under reading ({letter}) of G111.RULING.DISCOUNT {why}",
+                             text)
     return IllegalAction(
         "G111.DEFEND.DISCOUNT",
         f"{text}: one coin a point; the player has {state.coins[state.who]}", text

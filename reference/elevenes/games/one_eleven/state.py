@@ -18,7 +18,7 @@ from itertools import product
 from typing import Any
 
 from ...core.api import CHANCE, TERMINAL, Action, Game, Json, OptionSpec, State
-from ...core.errors import IllegalAction
+from ...core.errors import BadOption, IllegalAction
 from ...core.readings import CONSULTING, consult, game_specs, in_force
 from .cards import (
     ACE,
@@ -121,6 +121,22 @@ class Party:
 PROCEDURE_READINGS = frozenset({
     ("G111.RULING.EXACT-KILL", "b"), ("G111.RULING.BOSS-DAMAGE", "b"),
     ("G111.RULING.TWO-DIAMONDS", "a"), ("G111.RULING.TWO-DIAMONDS", "c"),
+    ("G111.RULING.DECK-COUNT", "b"), ("G111.RULING.DECK-COUNT", "d"),
+    ("G111.RULING.DEFEATED-PARTY", "b"),
+    ("G111.RULING.PVP-PARTIES", "b"), ("G111.RULING.PVP-PARTIES", "c"),
+    ("G111.RULING.NO-HEALTH", "a"), ("G111.RULING.NO-HEALTH", "b"),
+    ("G111.RULING.SHIELD-LEFT", "a"), ("G111.RULING.SHIELD-LEFT", "c"),
+    ("G111.RULING.KNOCK-OUT", "a"),
+    ("G111.RULING.STORE-MAX", "a"),
+    ("G111.RULING.NO-PARTY-COINS", "a"),
+    ("G111.RULING.SURRENDER-PAY", "b"), ("G111.RULING.SURRENDER-PAY", "c"),
+    ("G111.RULING.DEFENDER-EMPTY", "a"),
+    ("G111.RULING.DISCOUNT", "b"), ("G111.RULING.DISCOUNT", "c"),
+    ("G111.RULING.BAIL-OUT", "a"),
+    ("G111.RULING.LAST-OF-KIND", "a"), ("G111.RULING.LAST-OF-KIND", "c"),
+    ("G111.RULING.SEVERAL-WINNERS", "a"),
+    ("G111.RULING.TURN-LIMIT", "a"),
+    ("G111.RULING.EMPTY-PILE", "b"),
 })
 
 
@@ -146,6 +162,15 @@ class OneElevenGame(Game):
         self.boss_heals = self.readings.get("G111.RULING.BOSS-DAMAGE") == "b"
         # G111.RULING.TWO-DIAMONDS (a) or (c): the pair, or (a) also the ace, describes the hand
         self.two_diamonds = self.readings.get("G111.RULING.TWO-DIAMONDS", "b")
+        # G111.RULING.DECK-COUNT (d): the game is for an even number of players
+        if self.reads("G111.RULING.DECK-COUNT", "d") and self.num_players() % 2:
+            raise BadOption(f"under reading (d) of G111.RULING.DECK-COUNT the game is for 2, 4 or "
+                            f"6 players, not {self.num_players()}")
+
+    def reads(self, ruling_id: str, letter: str) -> bool:
+        """Whether reading ``letter`` of ``ruling_id`` is in force (each read at its rule site,
+        the ruling id beside it)."""
+        return self.readings.get(ruling_id) == letter
 
     def num_players(self) -> int:
         return int(self.options["players"])
@@ -170,6 +195,8 @@ class OneElevenState(State):
         self.history: list[Action] = []
         n = self.n = game.num_players()
         self.decks = decks_for(n)
+        if game.reads("G111.RULING.DECK-COUNT", "b"):  # G111.RULING.DECK-COUNT (b): rounded down
+            self.decks = max(1, n // 2)
         self.turn_limit = int(game.options["turn_limit"])
         self.pile = [self.decks] * NUM_CARDS  # G111.SETUP.DECKS: the draw pile, card -> copies
         self.pile_size = NUM_CARDS * self.decks
@@ -224,7 +251,7 @@ class OneElevenState(State):
             return [*self._coin_buys(), END_TURN]
         if asking == A_TARGET:
             return [ATTACK_BOSS + s for s in range(3) if self.slots[s]] + [
-                ATTACK_PLAYER + p for p in range(self.n) if p != self.who
+                ATTACK_PLAYER + p for p in range(self.n) if p != self.who and self._attackable(p)
             ]
         if asking == A_DEFEND:
             return self._parties(self.hands[self.who], DEFEND, False)
@@ -312,8 +339,29 @@ class OneElevenState(State):
         found.sort()
         return found
 
+    def _attackable(self, player: int) -> bool:
+        """G111.RULING.DEFENDER-EMPTY (a): a player holding no number card cannot be attacked."""
+        if not self.game.reads("G111.RULING.DEFENDER-EMPTY", "a"):
+            return True
+        return any(c >> 2 < JACK or c >> 2 == ACE for c in self.hands[player])
+
+    def _under_max(self, party: Party, item: int) -> bool:
+        """G111.RULING.STORE-MAX: the item is under its maximum for the turn; (a) per roll, so
+        no maximum caps anything."""
+        if self.game.reads("G111.RULING.STORE-MAX", "a"):
+            return True
+        bought = party.bought[item]
+        # G111.RULING.DISCOUNT (c): the discount's points count toward the maxima
+        if party.discount is not None and self.game.reads("G111.RULING.DISCOUNT", "c"):
+            attribute, points = party.discount
+            if (0, -1, 2, 1)[attribute] == item:  # attack, money, health, shield -> store item
+                bought += points
+        return bought < STORE_MAX[item]
+
     def _coin_buys(self) -> list[Action]:
         """G111.COINS.BUY: a diamond ace, or two diamonds making exactly 11."""
+        if self.game.reads("G111.RULING.NO-PARTY-COINS", "a"):
+            return []  # G111.RULING.NO-PARTY-COINS (a): step 2b never applies
         diamonds = [c >> 2 for c in self.hands[self.who] if c & 3 == DIAMONDS]
         held = set(diamonds)
         reading = self.game.two_diamonds  # G111.RULING.TWO-DIAMONDS
@@ -338,19 +386,26 @@ class OneElevenState(State):
         assert party is not None
         coins = self.coins[self.who]
         found = [
-            BUY + i for i in range(3) if party.bought[i] < STORE_MAX[i] and coins >= STORE_COST[i]
+            BUY + i for i in range(3) if self._under_max(party, i) and coins >= STORE_COST[i]
         ]
         found.append(BUY_NOTHING)
         return found
 
     def _store_open(self, player: int, party: Party) -> bool:
         coins = self.coins[player]
-        return any(party.bought[i] < STORE_MAX[i] and coins >= STORE_COST[i] for i in range(3))
+        return any(self._under_max(party, i) and coins >= STORE_COST[i] for i in range(3))
 
     def _discounts(self) -> list[Action]:
         """G111.DEFEND.DISCOUNT: up to five points of one attribute, one coin a point."""
         most = min(DISCOUNT_MAX, self.coins[self.who])
-        return [DISCOUNT + 10 * a + k for a in range(4) for k in range(1, most + 1)] + [
+        tops = [most] * 4  # attack, money, health, shield
+        if self.game.reads("G111.RULING.DISCOUNT", "b"):
+            tops[1] = 0  # G111.RULING.DISCOUNT (b): no money at the discount
+        elif self.game.reads("G111.RULING.DISCOUNT", "c"):
+            # G111.RULING.DISCOUNT (c): the points count toward the store's maxima
+            tops = [min(most, STORE_MAX[0]), most, min(most, STORE_MAX[2]),
+                    min(most, STORE_MAX[1])]
+        return [DISCOUNT + 10 * a + k for a in range(4) for k in range(1, tops[a] + 1)] + [
             DISCOUNT_NONE
         ]
 
@@ -379,7 +434,7 @@ class OneElevenState(State):
             return (
                 0 <= item < 3
                 and party is not None
-                and party.bought[item] < STORE_MAX[item]
+                and self._under_max(party, item)
                 and self.coins[self.who] >= STORE_COST[item]
             )
         return action in self.legal_actions()
@@ -452,7 +507,8 @@ class OneElevenState(State):
         """Ask chance for a card for ``player``; an empty draw pile is first made again from
         the discards (G111.RULING.EMPTY-PILE).  False when there is no card anywhere."""
         if not self.pile_size:
-            if not any(self.discards):
+            # G111.RULING.EMPTY-PILE (b): a draw from an empty pile does not happen
+            if not any(self.discards) or self.game.reads("G111.RULING.EMPTY-PILE", "b"):
                 return False
             self.pile = self.discards
             self.pile_size = sum(self.discards)
@@ -488,7 +544,8 @@ class OneElevenState(State):
     def _start_turn(self) -> None:
         """G111.TURN.DRAW: the turn opens with one draw.  G111.RULING.TURN-LIMIT: after the
         turn limit the game ends."""
-        if self.turn >= self.turn_limit:
+        # G111.RULING.TURN-LIMIT (a): no bound
+        if self.turn >= self.turn_limit and not self.game.reads("G111.RULING.TURN-LIMIT", "a"):
             self._game_over("turn limit")
             return
         self.turn += 1
@@ -567,7 +624,17 @@ class OneElevenState(State):
         if party.size() < 4 and self.coins[self.target_player] > 0:
             self.asking = A_DISCOUNT
         else:
-            self._strike_next(0)
+            self._fight_starts()
+
+    def _fight_starts(self) -> None:
+        """The defending party is formed: the attacker strikes first (G111.PVP.ATTACK); under
+        reading (a) of G111.RULING.NO-HEALTH a party at health 0 is defeated at once."""
+        party = self.parties[self.target_player]
+        if self.game.reads("G111.RULING.NO-HEALTH", "a") and party is not None and (
+                party.health == 0):
+            self._defeat(1, False)
+            return
+        self._strike_next(0)
 
     def _discount(self, action: Action) -> None:
         """G111.DEFEND.DISCOUNT: one coin a point, paid to the bank, in one attribute."""
@@ -585,7 +652,7 @@ class OneElevenState(State):
                 party.health += points
             else:
                 party.shield += points
-        self._strike_next(0)
+        self._fight_starts()
 
     # -- the fight -----------------------------------------------------------------------------
     def _strike_next(self, side: int) -> None:
@@ -656,11 +723,12 @@ class OneElevenState(State):
             shield, health = attacker_party.shield, attacker_party.health
         knocked_out = hit = False
         whole = shield == 0  # G111.RULING.EXACT-KILL: the whole strike meets the health
+        bare = health == 0  # a party with no health behind its shield (G111.RULING.NO-HEALTH)
         if shield > 0:
-            if points == shield:
+            if points == self._knock_out_shield(side, shield, boss, defender, attacker_party):
                 shield = 0
                 knocked_out = True
-            elif points < shield:
+            elif points <= shield:  # (the shield left, under reading (a) or (c) of SHIELD-LEFT)
                 shield -= points
             else:
                 health -= points - shield
@@ -687,6 +755,10 @@ class OneElevenState(State):
             # G111.RULING.NO-HEALTH: only a strike that reaches the health defeats, so a party
             # at health 0 stands while its shield takes the strikes
             self._defeat(1 - side, exact)
+        elif bare and self.game.reads("G111.RULING.NO-HEALTH", "b"):
+            self._defeat(1 - side, False)  # G111.RULING.NO-HEALTH (b): the first strike defeats
+        elif knocked_out and self.game.reads("G111.RULING.KNOCK-OUT", "a"):
+            self._defeat(1 - side, False)  # G111.RULING.KNOCK-OUT (a): knocked out is defeated
         elif knocked_out:
             self._strike_next(side)  # G111.FIGHT.KNOCK-OUT: the striker strikes again
         elif hit and (boss is not None) == (side == 1):
@@ -695,6 +767,27 @@ class OneElevenState(State):
             self.who = self.active if side == 1 else self.target_player
         else:
             self._strike_next(1 - side)  # G111.FIGHT.COUNTER
+
+    def _knock_out_shield(self, side: int, shield: int, boss: list[int] | None,
+                          defender: Party | None, attacker: Party) -> int:
+        """G111.FIGHT.KNOCK-OUT: the shield a strike must equal to knock out; -1 when none.
+        G111.RULING.SHIELD-LEFT: (b) the shield left; (a) the printed shield, the side's
+        starting value; (c) the shield left while it is whole."""
+        reading = "a" if self.game.reads("G111.RULING.SHIELD-LEFT", "a") else (
+            "c" if self.game.reads("G111.RULING.SHIELD-LEFT", "c") else "b")
+        if reading == "b":
+            return shield
+        struck = attacker if side == 1 else defender
+        if struck is None:
+            assert boss is not None
+            printed = whole = BOSS_VALUE[boss[0] >> 2]
+        else:
+            printed = Party(struck.ranks, struck.bonus).shield  # its spades and bonus
+            whole = printed + struck.bought[1] + (
+                struck.discount[1] if struck.discount and struck.discount[0] == 3 else 0)
+        if reading == "a":
+            return printed
+        return shield if shield == whole else -1
 
     def _defeat(self, loser_side: int, exact: bool) -> None:
         """The fight is over: G111.REWARD.BOSS, G111.PENALTY.DEFEAT, G111.PVP.TRIUMPH."""
@@ -710,7 +803,7 @@ class OneElevenState(State):
                 reward = attacker_party.money + BOSS_BONUS[rank]  # G111.REWARD.BOSS-BONUS
                 if not slot:
                     reward += 5  # G111.REWARD.LONE-BOSS: it was alone in its slot
-                if sum(1 for c in self.defeated if c >> 2 == rank) == 4 * self.decks - 1:
+                if self._last_of_kind(card):
                     reward += 11  # G111.REWARD.LAST-OF-KIND
                 if exact:
                     reward += EXACT_BONUS  # G111.REWARD.EXACT
@@ -723,6 +816,8 @@ class OneElevenState(State):
                 lost = min(self.coins[active], attacker_party.money)  # G111.PENALTY.DEFEAT
                 self.coins[active] -= lost
                 boss[3] += lost
+                if self.game.reads("G111.RULING.DEFEATED-PARTY", "b"):
+                    self._party_back(active)  # G111.RULING.DEFEATED-PARTY (b): back to the hand
         else:
             defender = self.target_player
             defender_party = self.parties[defender]
@@ -733,7 +828,38 @@ class OneElevenState(State):
             self.coins[loser] -= paid
             self.coins[winner] += paid
             self._pay_from_bank(winner, owed - paid + (EXACT_BONUS if exact else 0))
+            self._pvp_parties(winner)
         self._end_play()
+
+    def _last_of_kind(self, card: int) -> bool:
+        """G111.REWARD.LAST-OF-KIND, G111.RULING.LAST-OF-KIND: (b) every other card of the rank
+        is defeated; (a) none is left in the draw pile; (c) no other boss of the rank is on the
+        table (the boss itself has left its slot)."""
+        rank = card >> 2
+        if self.game.reads("G111.RULING.LAST-OF-KIND", "a"):
+            return not self.pile[card & ~3] + self.pile[card & ~3 | 1] + self.pile[
+                card & ~3 | 2] + self.pile[card & ~3 | 3]
+        if self.game.reads("G111.RULING.LAST-OF-KIND", "c"):
+            return not self.slots[rank - JACK]
+        return sum(1 for c in self.defeated if c >> 2 == rank) == 4 * self.decks - 1
+
+    def _party_back(self, player: int) -> None:
+        """A party goes back to its owner's hand (readings of G111.RULING.DEFEATED-PARTY and
+        G111.RULING.PVP-PARTIES); the refill then brings the hand down to five."""
+        party = self.parties[player]
+        if party is not None:
+            hand = self.hands[player]
+            hand.extend(party.cards())
+            hand.sort()
+            self.parties[player] = None
+
+    def _pvp_parties(self, winner: int) -> None:
+        """G111.RULING.PVP-PARTIES: (a) both parties are discarded (G111.END.PARTIES); (b) the
+        defender's goes back to their hand; (c) the winner's goes back to its owner's hand."""
+        if self.game.reads("G111.RULING.PVP-PARTIES", "b"):
+            self._party_back(self.target_player)
+        elif self.game.reads("G111.RULING.PVP-PARTIES", "c"):
+            self._party_back(winner)
 
     def _surrender(self) -> None:
         """G111.FIGHT.SURRENDER: half the party's money (rounded down), as far as the coins go,
@@ -741,12 +867,24 @@ class OneElevenState(State):
         player = self.who
         party = self.parties[player]
         assert party is not None
-        penalty = min(self.coins[player], party.money // 2)
+        half = party.money // 2
+        if self.game.reads("G111.RULING.SURRENDER-PAY", "c"):
+            half = (party.money + 1) // 2  # G111.RULING.SURRENDER-PAY (c): rounded up
+        penalty = min(self.coins[player], half)
         self.coins[player] -= penalty
         if self.target_boss >= 0:
             self.slots[self.target_boss][-1][3] += penalty
         else:
             self.coins[self.active] += penalty
+        if self.game.reads("G111.RULING.SURRENDER-PAY", "b") and half > penalty:
+            # G111.RULING.SURRENDER-PAY (b): the bank makes up what the player cannot pay
+            if self.target_boss >= 0:
+                self.slots[self.target_boss][-1][3] += half - penalty
+                self.issued += half - penalty
+            else:
+                self._pay_from_bank(self.active, half - penalty)
+        if self.target_player >= 0:
+            self._pvp_parties(self.active)
         self._end_play()
 
     # -- coins (G111.BANK.UNLIMITED) -----------------------------------------------------------
@@ -798,7 +936,9 @@ class OneElevenState(State):
             if player == self.active:
                 break
         for p in range(self.n):
-            if self.coins[p] == 0:
+            # G111.RULING.BAIL-OUT (a): only the active player, at the end of their own turn
+            if self.coins[p] == 0 and (p == self.active or not self.game.reads(
+                    "G111.RULING.BAIL-OUT", "a")):
                 self._pay_from_bank(p, BAIL_OUT)
         self.active = (self.active + 1) % self.n  # G111.TURN.ORDER
         self._start_turn()
@@ -812,6 +952,8 @@ class OneElevenState(State):
         """G111.WIN.COINS / G111.RULING.SEVERAL-WINNERS / G111.RULING.TURN-LIMIT."""
         best = max(self.coins)
         self.winners = [p for p in range(self.n) if self.coins[p] == best]
+        if self.game.reads("G111.RULING.SEVERAL-WINNERS", "a"):
+            self.winners = self.winners[:1]  # (a): the first in seat order wins alone
         self.ended_by = why
         self.asking = A_OVER
         self.who = -1
