@@ -83,7 +83,10 @@ def random_play(game_id: str, seed: int) -> list[str]:
     ("111", {"G111.RULING.BOSS-DAMAGE", "G111.RULING.EXACT-KILL"}),
 ])
 def test_every_game_reports_its_procedure_rulings(game: str, rulings: set[str]) -> None:
-    assert set(random_play(game, 1)) >= rulings
+    seen: set[str] = set()
+    for seed in range(8):  # a few seeded games: a tie for the server does not come every game
+        seen.update(random_play(game, seed))
+    assert seen >= rulings
 
 
 def test_the_first_ball_of_the_first_rack_consults_no_bowling_ruling() -> None:

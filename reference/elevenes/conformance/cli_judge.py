@@ -25,7 +25,7 @@ from .matcher import match, set_mismatch
 from .model import Perft, Scenario, Step
 from .runner import Divergence, check_expect, state_change
 from .subject import ReferenceSubject, SetupRefused, SubjectError, Unsupported
-from .verdicts import by_reading
+from .verdicts import Readings, RulingVerdicts
 
 SHOW_LEGAL = 12
 
@@ -80,8 +80,7 @@ class Judge:
         self.cards = cards
         self.disagreements = 0
         self.checks = 0
-        self.setup: Json | None = None  # the scenario's set-up and the actions tried since
-        self.played: list[str] = []
+        self.readings: Readings | None = None  # the moves under each reading touched
 
     def cite(self, rule_id: str) -> str:
         rule = self.rulebook.rules.get(rule_id) if self.rulebook is not None else None
@@ -127,7 +126,8 @@ class Judge:
                 return True
             if scenario.setup is not None:
                 subject.setup(scenario.setup)
-            self.setup, self.played = scenario.setup, []
+            game = subject.game
+            self.readings = Readings(game.id, game.options, scenario.setup, self.cards)
             for step in scenario.steps:
                 self.step(subject, step)
             if scenario.final is not None:
@@ -147,6 +147,7 @@ class Judge:
         for number, action in enumerate(step.actions):
             last = number == len(step.actions) - 1
             before = subject.state() if last and step.violation else None
+            under = self.by_reading(subject, action)
             refusal = subject.act(action)
             if refusal is None:
                 self.say(f"{action} -> accepted", 4)
@@ -154,8 +155,9 @@ class Judge:
                 self.say(f"{action} -> refused: {self.cite(refusal.rule_id)}", 4)
                 if refusal.message:
                     self.say(f"the reference says: {refusal.message}", 6)
-            self.readings(subject, action)
-            self.played.append(action)
+            self.show_readings(under)
+            if self.readings is not None:
+                self.readings.advance(action)
             if last and step.violation is not None:
                 wanted = f"refusal citing {self.cite(step.violation)}"
                 if refusal is None:
@@ -188,15 +190,20 @@ class Judge:
         if self.show_state:
             self.say(json.dumps(subject.state().state, sort_keys=True), 4)
 
-    def readings(self, subject: ReferenceSubject, action: str) -> None:
-        """The move under each reading of the rulings it touches (conformance/verdicts.py),
-        one line per reading; nothing when it touches none."""
-        game = subject.game
+    def by_reading(self, subject: ReferenceSubject, action: str) -> list[RulingVerdicts] | str:
+        """The next move under each reading of the rulings it touches (conformance/
+        verdicts.py), or why it cannot be given."""
+        if self.readings is None:
+            return []
         try:
-            found = by_reading(game.id, game.options, self.setup, self.played, action,
-                               self.cards)
+            return self.readings.verdicts(subject.current, action)
         except ElevenesError as exc:
-            self.say(f"(its verdict under other readings cannot be given: {exc})", 6)
+            return f"(its verdict under other readings cannot be given: {exc})"
+
+    def show_readings(self, found: list[RulingVerdicts] | str) -> None:
+        """One line per reading of each ruling the move touches; nothing when none."""
+        if isinstance(found, str):
+            self.say(found, 6)
             return
         for ruling in found:
             self.say(f"under each reading of {self.cite(ruling.ruling)}:", 6)

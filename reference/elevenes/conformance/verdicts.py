@@ -167,58 +167,108 @@ def _load(game_id: str, options: Mapping[str, Any], doc: Json | None,
     return game.state_from_json(doc)
 
 
-def _replay(game_id: str, options: Mapping[str, Any], setup: Json | None,
-            before: Sequence[str], cards: str | None) -> State:
-    """The position ``setup`` (None: the start) after the moves ``before``, each tried as the
-    rules in force allow (a refused one changes nothing)."""
-    state = _load(game_id, options, setup, cards)
-    for text in before:
-        try_move(state, text)
-    return state
+def _play_quietly(state: State, text: str) -> None:
+    """Play ``text`` if the rules in force allow it; a refused move changes nothing."""
+    try:
+        action = state.string_to_action(text)
+    except IllegalAction:
+        return
+    if action in state.legal_actions():
+        state.apply_action(action)
 
 
-def touched(game_id: str, options: Mapping[str, Any], setup: Json | None,
-            before: Sequence[str], action: str, cards: str | None = None) -> list[str]:
-    """The rulings with playable readings the rules consult to decide ``action`` after the
-    moves ``before``."""
-    offered = choosable(game_id)
-    state = _replay(game_id, options, setup, before, cards)
-    with consultation() as seen:
-        try_move(state, action)
-    return [r for r in seen if r in offered]
+class Readings:
+    """The moves of one dispute (or scenario) from its set-up, and beside them the same moves
+    under each reading that a move has touched so far, each kept up to date as a move is
+    played (one load and one pass over the moves per reading)."""
+
+    def __init__(self, game_id: str, options: Mapping[str, Any], setup: Json | None,
+                 cards: str | None = None) -> None:
+        self.game_id = game_id
+        self.options = dict(options)
+        self.setup = setup
+        self.cards = cards
+        self.played: list[str] = []
+        self.beside: dict[tuple[str, str], State | str] = {}
+        """(ruling, letter) -> the position under that reading, or why it cannot be read"""
+
+    def touched(self, state: State, action: str) -> list[str]:
+        """The rulings with playable readings the rules consult to read the position of
+        ``state`` and decide ``action`` there (on a fresh copy read from its document, so
+        that nothing the position has worked out already is left out)."""
+        offered = choosable(self.game_id)
+        with consultation() as seen:
+            try:
+                fresh = state.game.state_from_json(state.to_json())
+            except ElevenesError:
+                fresh = state.clone()
+            try_move(fresh, action)
+        return [r for r in seen if r in offered]
+
+    def _position(self, ruling_id: str, letter: str) -> State | str:
+        key = (ruling_id, letter)
+        if key not in self.beside:
+            chosen = {**self.options, option_name(ruling_id): letter}
+            try:
+                state: State | str = _load(self.game_id, chosen, self.setup, self.cards)
+            except ElevenesError as exc:
+                state = str(exc).splitlines()[0]
+            if not isinstance(state, str):
+                for text in self.played:
+                    _play_quietly(state, text)
+            self.beside[key] = state
+        return self.beside[key]
+
+    def verdicts(self, state: State, action: str) -> list[RulingVerdicts]:
+        """The verdict on ``action``, the next move, under each playable reading of every
+        ruling it touches at ``state`` (empty when it touches none).  Under each reading the
+        moves so far were played under it: a reading may have decided an earlier move
+        otherwise, and an effect under way follows its own text."""
+        found: list[RulingVerdicts] = []
+        for ruling_id in self.touched(state, action):
+            ruling = choosable(self.game_id)[ruling_id]
+            current = str(self.options.get(option_name(ruling_id), ruling.decided))
+            verdicts = []
+            for letter in ruling.playable:
+                marks = (letter, letter == ruling.decided, letter == current)
+                position = self._position(ruling_id, letter)
+                if isinstance(position, str):
+                    verdicts.append(ReadingVerdict(*marks, problem=position))
+                else:
+                    verdicts.append(ReadingVerdict(*marks, try_move(position.clone(), action)))
+            found.append(RulingVerdicts(ruling_id, tuple(_versus(verdicts, ruling.decided))))
+        return found
+
+    def advance(self, action: str) -> None:
+        """``action`` was played: each position beside plays it too, as its rules allow."""
+        self.played.append(action)
+        for position in self.beside.values():
+            if not isinstance(position, str):
+                _play_quietly(position, action)
+
+
+def _versus(verdicts: list[ReadingVerdict], decided_letter: str) -> list[ReadingVerdict]:
+    """Each accepted rival verdict with where its position differs from the decided one's."""
+    decided = next(v for v in verdicts if v.decided)
+    if decided.tried is None or decided.tried.after is None or decided.tried.refused:
+        return verdicts
+    settled = decided.tried.after.to_json()
+    return [attrs.evolve(v, decided_letter=decided_letter, versus=tuple(
+                d for d in differences(settled, v.tried.after.to_json())
+                if not d.startswith("options.")))
+            if not v.decided and v.tried is not None and v.tried.after is not None
+            and not v.tried.refused else v
+            for v in verdicts]
 
 
 def by_reading(game_id: str, options: Mapping[str, Any], setup: Json | None,
                before: Sequence[str], action: str, cards: str | None = None,
                ) -> list[RulingVerdicts]:
-    """The verdict on ``action``, played after the moves ``before`` from ``setup``, under each
-    playable reading of every ruling it touches (empty when it touches none).  Under each
-    reading the whole sequence is played again: a reading may have decided an earlier move
-    otherwise, and an effect under way keeps the place of its own text."""
-    found: list[RulingVerdicts] = []
-    for ruling_id in touched(game_id, options, setup, before, action, cards):
-        ruling = choosable(game_id)[ruling_id]
-        current = str(options.get(option_name(ruling_id), ruling.decided))
-        verdicts = []
-        for letter in ruling.playable:
-            chosen = {**options, option_name(ruling_id): letter}
-            try:
-                state = _replay(game_id, chosen, setup, before, cards)
-            except ElevenesError as exc:
-                verdicts.append(ReadingVerdict(letter, letter == ruling.decided,
-                                               letter == current,
-                                               problem=str(exc).splitlines()[0]))
-                continue
-            verdicts.append(ReadingVerdict(letter, letter == ruling.decided, letter == current,
-                                           try_move(state, action)))
-        decided = next(v for v in verdicts if v.decided)
-        if decided.tried is not None and decided.tried.after is not None:
-            settled = decided.tried.after.to_json()
-            verdicts = [attrs.evolve(v, decided_letter=ruling.decided, versus=tuple(
-                            d for d in differences(settled, v.tried.after.to_json())
-                            if not d.startswith("options.")))
-                        if not v.decided and v.tried is not None and v.tried.after is not None
-                        and not v.tried.refused and not decided.tried.refused else v
-                        for v in verdicts]
-        found.append(RulingVerdicts(ruling_id, tuple(verdicts)))
-    return found
+    """``action`` played after the moves ``before`` from ``setup``, under each reading of the
+    rulings it touches (``Readings`` for one move)."""
+    readings = Readings(game_id, options, setup, cards)
+    state = _load(game_id, options, setup, cards)
+    for text in before:
+        _play_quietly(state, text)
+        readings.advance(text)
+    return readings.verdicts(state, action)

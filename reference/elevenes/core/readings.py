@@ -209,7 +209,9 @@ def in_force(options: Mapping[str, Any]) -> dict[str, str]:
     return result
 
 
+@functools.lru_cache(maxsize=4096)
 def _game_of(ruling_id: str) -> str | None:
+    """The game of a ruling id (its prefix names it: looked up once per id)."""
     from ..rulebook.index import load_rulebook
 
     return load_rulebook().game_of(ruling_id)

@@ -19,7 +19,7 @@ from typing import Any
 import attrs
 import yaml
 
-from ..conformance.verdicts import RulingVerdicts, by_reading
+from ..conformance.verdicts import Readings, RulingVerdicts
 from ..core.api import Json, State
 from ..core.errors import ElevenesError, IllegalAction
 from ..games import REGISTRY, game_ids, load_game
@@ -62,17 +62,16 @@ class Dispute:
         """The position after the accepted moves (the verdicts are recomputed: the file keeps
         only the moves)."""
         state = self.start()
-        before: list[str] = []
+        readings = Readings(self.game, state.game.options, self.setup)
         for move in self.moves:
+            try:
+                move.readings = readings.verdicts(state, move.action)
+            except ElevenesError:  # the move is judged; its other readings cannot be shown
+                move.readings = []
             verdict = try_move(state, move.action)
             move.rule_id, move.message, move.lines = (verdict.rule_id, verdict.message,
                                                       verdict.lines)
-            try:
-                move.readings = by_reading(self.game, state.game.options, self.setup, before,
-                                           move.action)
-            except ElevenesError:  # the move is judged; its other readings cannot be shown
-                move.readings = []
-            before.append(move.action)
+            readings.advance(move.action)
         return state
 
     def scenario(self) -> Json:
