@@ -42,6 +42,12 @@ CLONE_ANNOUNCED = ("the suite copies a state only to count perft's sequences, an
 FACE_DOWN = ("only Sugar's grant (`see face_down in spread(me)`) asks whether a card is face down: "
              "it lists cards of the viewer's own spread, and the observation shows a face-up card "
              "face up whatever the grant lets through")
+PICK_BACK = ("the one pick of a back (Sandwiches) chooses among the backs of its owner's own "
+             "kitchen, never an empty list (she has just picked up a card): the guard always "
+             "holds, its first item is its last, and `or` gives what `and` does")
+AGAIN = ("the `again` flag only makes the checker refuse a repeat of a variant file (E128); the "
+         "printed cards repeat only `arrange`, whose flag is not planted. tests/dsl/"
+         "test_dsl_again.py pins every verb's flag")
 NO_MOVE = ("a turn with neither a play nor an arrange action never comes with the printed cards "
            "(ELV.RULING.NO-MOVE): no kitchen is empty in a turn, and with positions 2-9 all face "
            "up the Elevenses is in the kitchen and may be played")
@@ -117,6 +123,8 @@ ENTRIES: list[Equivalent] = [
         ("primitives.py", "verb_set_aside", "card = chosen[0]", ONE_ITEM),
         ("primitives.py", "verb_pass_aside", "st.aside[player] = -1", NEGATIVE),
         ("primitives.py", "verb_pick_back", "if chosen:", DEFENSIVE),
+        ("primitives.py", "verb_pick_back", "if chosen and chosen[0] in self.zone_backs",
+         PICK_BACK),
         ("primitives.py", "verb_pick_back", "fr.vars[BACK] = chosen[0]", ONE_ITEM),
         ("primitives.py", "verb_arrange", "if chosen:", DEFENSIVE),
         ("primitives.py", "verb_arrange", "divmod(chosen[0], 8)", ONE_ITEM),
@@ -152,6 +160,7 @@ ENTRIES: list[Equivalent] = [
         ("state.py", "place_awards", "awards[seconds[0]] = 1", ONE_ITEM),
         ("vocab.py", "<module>", "card_numbers=(1, 11)", VARIANT),
         ("vocab.py", "<module>", "chosen=", VARIANT),
+        ("vocab.py", "<module>", "again=False", AGAIN),
         ("views.py", "frame_json", "if back is not None and 0 <= back < n:", DEFENSIVE),
         ("views.py", "seen_json", "if by >= 0 else None", NO_BY_1),
         ("views.py", "state_to_json", '"centre": card_str(state.centre) if state.centre >= 0',
