@@ -70,3 +70,19 @@ def test_a_reading_not_played_is_refused(option: str, value: str, words: list[st
         load_game("elevenes", {option: value})
     for word in words:
         assert word in str(refused.value)
+
+
+def test_bowl_empty_a_counts_cubes_beyond_the_bowl() -> None:
+    """Under reading (a) of ELV.RULING.BOWL-EMPTY cubes are counters once the bowl is empty: a
+    position holding more cubes than the edition's loads under it (so a save resumes), and is
+    refused under the decided reading."""
+    from elevenes.core.errors import BadState
+
+    game = load_game("elevenes", {"players": 2, "reading.ELV.RULING.BOWL-EMPTY": "a"})
+    state = game.state_from_json({**TIE, "bowl": 0, "players": [
+        {**TIE["players"][0], "cubes": 4}, {**TIE["players"][1], "cubes": 23}]})
+    assert state.to_json()["bowl"] == 0
+    assert game.state_from_json(state.to_json()).to_json() == state.to_json()
+    with pytest.raises(BadState, match="ELV.EDITION.CUBES"):
+        load_game("elevenes", {"players": 2}).state_from_json(state.to_json() | {"options": {
+            "players": 2}})

@@ -128,3 +128,13 @@ def test_analyse_compares_a_reading_on_the_same_seeds(
     assert main([*argv[:-1], "reading.G111.RULING.EXACT-KILL=z"]) != 0
     err = capsys.readouterr().err
     assert "a, b" in err and "Traceback" not in err
+
+
+def test_deck_count_d_is_for_even_tables_and_b_rounds_down() -> None:
+    with pytest.raises(BadOption, match=r"reading \(d\) of G111.RULING.DECK-COUNT.*not 3"):
+        load_game("111", {"players": 3, "reading.G111.RULING.DECK-COUNT": "d"})
+    four = load_game("111", {"players": 4, "reading.G111.RULING.DECK-COUNT": "d"})
+    assert four.new_initial_state().decks == 2
+    three = load_game("111", {"players": 3, "reading.G111.RULING.DECK-COUNT": "b"})
+    assert three.new_initial_state().decks == 1
+    assert load_game("111", {"players": 3}).new_initial_state().decks == 2

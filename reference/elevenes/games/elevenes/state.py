@@ -63,7 +63,12 @@ GUEST_VALUE = 2  # ELV.GUESTS.VALUE
 
 # The readings this game plays besides the decided ones (core/readings.py), each read at its
 # rule site; a ruling's other playable readings are not options yet.
-PROCEDURE_READINGS = frozenset({("ELV.RULING.SERVER-TIE", "a"), ("ELV.RULING.ARRANGE-COUNT", "a")})
+PROCEDURE_READINGS = frozenset({
+    ("ELV.RULING.SERVER-TIE", "a"), ("ELV.RULING.ARRANGE-COUNT", "a"),
+    ("ELV.RULING.TARGET-MORE", "a"),
+    ("ELV.RULING.BOWL-EMPTY", "a"), ("ELV.RULING.BOWL-EMPTY", "c"), ("ELV.RULING.BOWL-EMPTY", "d"),
+    ("ELV.RULING.BOWL-EMPTY", "e"),
+})
 
 
 class ElvGame(Game):
@@ -127,6 +132,11 @@ class ElvGame(Game):
         self.holder_keeps = self.readings.get("ELV.RULING.SERVER-TIE") == "a"
         # ELV.RULING.ARRANGE-COUNT (a): zero arrange actions, so a turn may be passed at will
         self.free_pass = self.readings.get("ELV.RULING.ARRANGE-COUNT") == "a"
+        # ELV.RULING.TARGET-MORE (a): every player at or above the target wins
+        self.target_wins = self.readings.get("ELV.RULING.TARGET-MORE") == "a"
+        # ELV.RULING.BOWL-EMPTY: (b) decided; (a) no limit; (c) whole groups; (d) shared evenly;
+        # (e) play goes on once the bowl is empty
+        self.bowl_reading = self.readings.get("ELV.RULING.BOWL-EMPTY", "b")
         edition = EDITIONS[str(self.options["edition"])]
         target = int(self.options["target"]) or int(edition["target"])
         if target not in edition["targets"]:
@@ -636,10 +646,14 @@ class ElvState(State):
         # ELV.RULING.BOWL-EMPTY: places first (largest award first), then Tea Trolleys,
         # each group clockwise from the starting server, while the bowl lasts
         by_size = sorted(order, key=lambda p: -places[p])
+        reading = self.game.bowl_reading
         for group, awards in ((by_size, places), (order, trolley)):
+            if reading in ("c", "d"):
+                self._pay_groups(group, awards, paid, reading)
+                continue
             for p in group:
-                amount = min(awards[p], self.bowl)
-                self.bowl -= amount
+                amount = awards[p] if reading == "a" else min(awards[p], self.bowl)
+                self.bowl = max(0, self.bowl - amount)  # (a): counters once the bowl is empty
                 paid[p] += amount
                 self.cubes[p] += amount
         self.last = {
@@ -659,14 +673,35 @@ class ElvState(State):
         self.round += 1
         self.start_round()
 
+    def _pay_groups(self, group: list[int], awards: list[int], paid: list[int],
+                    reading: str) -> None:
+        """ELV.RULING.BOWL-EMPTY (c): a group of equal awards (the 2-cube award, the 1-cube place
+        awards, the Tea Trolley cubes) is paid only whole; (d) what the bowl holds is shared
+        evenly among everyone owed, the remainder staying in the bowl."""
+        sizes = sorted({awards[p] for p in group if awards[p]}, reverse=True)
+        for size in sizes:
+            players = [p for p in group if awards[p] == size]
+            each = size
+            if size * len(players) > self.bowl:  # the bowl cannot pay the whole group
+                each = 0 if reading == "c" else self.bowl // len(players)
+            for p in players:
+                self.bowl -= each
+                paid[p] += each
+                self.cubes[p] += each
+
     def game_over(self) -> bool:
         """ELV.GAME.END / ELV.GAME.SHARED / ELV.VARIANT.OUTRIGHT / ELV.RULING.BOWL-EMPTY."""
         best = max(self.cubes)
         leaders = [p for p in range(self.n) if self.cubes[p] == best]
         target = int(self.game.options["target"])
         outright = bool(self.game.options["outright"])
-        if (best >= target and (len(leaders) == 1 or not outright)) or self.bowl == 0:
+        # ELV.RULING.BOWL-EMPTY (a), (e): an empty bowl does not end the game
+        empty = self.bowl == 0 and self.game.bowl_reading not in ("a", "e")
+        if (best >= target and (len(leaders) == 1 or not outright)) or empty:
             self.winners = leaders
+            if best >= target and self.game.target_wins and not outright:
+                # ELV.RULING.TARGET-MORE (a): reaching the target is what wins
+                self.winners = [p for p in range(self.n) if self.cubes[p] >= target]
             self.phase = OVER
             return True
         return False

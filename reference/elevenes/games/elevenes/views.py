@@ -522,7 +522,10 @@ def check_consistent(state: ElvState) -> None:
             f"{[card_str(c) for c in missing]}, more than once {[card_str(c) for c in doubled]}"
         )
     total = state.game.total_cubes
-    if state.bowl < 0 or min(state.cubes) < 0 or state.bowl + sum(state.cubes) != total:
+    held = state.bowl + sum(state.cubes)
+    # ELV.RULING.BOWL-EMPTY (a): once the bowl is empty, counters stand in for more cubes
+    counters = state.game.bowl_reading == "a" and state.bowl == 0 and held >= total
+    if state.bowl < 0 or min(state.cubes) < 0 or (held != total and not counters):
         raise BadState(
             f"the bowl ({state.bowl}) and the players' cubes ({sum(state.cubes)}) must add up "
             f"to the edition's {total} cubes (ELV.EDITION.CUBES)"
