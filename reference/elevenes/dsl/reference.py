@@ -112,10 +112,10 @@ def reference_markdown(game: str) -> str:
     for name, doc in v.values.items():
         row(name, "value", "none", doc, f"if {name} >= 2 {{ ... }}")
     for name, grant in v.grants.items():
-        where = (" (cards in " + " or ".join(f"`{z}`" for z in grant.zones) + ")"
+        lying = (" (cards in " + " or ".join(f"`{z}`" for z in grant.zones) + ")"
                  if grant.zones else "")
         lifts = f"; lifts {grant.lifts}" if grant.lifts else ""
-        row(name, "grant", "a set of cards" + where + ", then a condition", grant.doc + lifts,
+        row(name, "grant", "a set of cards" + lying + ", then a condition", grant.doc + lifts,
             grant.example or f"grant {name} in {_zone_example(v, _first(tuple(v.zones)))} "
             f"while {test}(self)")
     for name, doc in v.player_refs.items():
