@@ -21,7 +21,7 @@ from typing import Any
 
 from ...core.api import CHANCE, TERMINAL, Action, Game, Json, OptionSpec, State
 from ...core.errors import BadOption, IllegalAction
-from ...core.readings import consult, game_specs, in_force
+from ...core.readings import CONSULTING, consult, game_specs, in_force
 from ...dsl.check import card_verbs
 from ...dsl.compile import CardSet, Guest
 from ...dsl.runtime import Choice, Frame, Program
@@ -423,7 +423,7 @@ class ElvState(State):
         kitchen = sorted(self.kitchen[player])
         actions = [PLAY + c for c in kitchen if self.playable(player, c)]
         actions.extend(self.arrange_actions(player, kitchen))
-        if actions:
+        if actions and CONSULTING.on:
             consult("ELV.RULING.ARRANGE-COUNT")  # (a) would offer a pass beside them
         if self.game.free_pass:  # ELV.RULING.ARRANGE-COUNT (a): an action of no arrange
             return [PASS, *actions]

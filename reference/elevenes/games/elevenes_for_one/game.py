@@ -21,6 +21,7 @@ from typing import Any, Literal, overload
 from ...core.api import CHANCE, TERMINAL, Action, Game, Json, OptionSpec, State
 from ...core.errors import BadState, IllegalAction
 from ...core.readings import (
+    CONSULTING,
     PREFIX,
     card_files,
     consult,
@@ -720,7 +721,8 @@ class EfoState(State):
         """The compiled program of an effect in progress."""
         by_card = self._programs.get(frame.event)
         card = frame.card
-        consult_card(self.game.id, card, frame.event)  # a card a reading's card file rewrites
+        if CONSULTING.on:  # a card a reading's card file rewrites (core/readings.py)
+            consult_card(self.game.id, card, frame.event)
         return by_card[card] if by_card is not None and 0 <= card < len(by_card) else ()
 
     def _apply(self, action: Action) -> None:
