@@ -263,7 +263,19 @@ def asking_doc(state: OneElevenState) -> Json:
         doc["for"] = DRAW_FOR[state.draw_for]
     elif asking == A_STORE:
         doc["roll"] = state.roll
+    if _placing(state):
+        doc["required_placed"] = state.required_placed
     return doc
+
+
+def _placing(state: OneElevenState) -> bool:
+    """The placements of a turn are under way and a reading in force reads whether one was
+    required (G111.RULING.OPTIONAL-BOSS (a), G111.RULING.MANDATORY-ORDER (b))."""
+    from .state import A_DRAW, A_PLACE
+
+    return (state.asking == A_PLACE or state.asking == A_DRAW and state.draw_for == 2) and (
+        state.game.reads("G111.RULING.OPTIONAL-BOSS", "a")
+        or state.game.reads("G111.RULING.MANDATORY-ORDER", "b"))
 
 
 def _bosses_doc(state: OneElevenState) -> Json:
@@ -514,6 +526,12 @@ def state_from_doc(game: OneElevenGame, doc: Mapping[str, Any]) -> OneElevenStat
     state.who = pending.get("player", -1)
     if state.asking == A_DRAW:
         state.draw_for = DRAW_FOR.index(pending["for"])
+    if _placing(state):
+        state.required_placed = bool(pending.get("required_placed", False))
+    elif "required_placed" in pending:
+        raise _bad("pending names required_placed only while the placements of a turn are under "
+                   "way under reading (a) of G111.RULING.OPTIONAL-BOSS or (b) of "
+                   "G111.RULING.MANDATORY-ORDER")
     if state.asking == A_ROLL:
         state.side = SIDES.index(pending["side"])
     if state.asking == A_STORE:

@@ -25,6 +25,7 @@ from .cards import (
     HAND,
     JACK,
     KEEP,
+    KING,
     NUM_CARDS,
     PARTY,
     PLACE,
@@ -117,6 +118,11 @@ def _place(state: OneElevenState, action: Action, text: str) -> IllegalAction:
     if card not in hand:
         return IllegalAction("G111.BOSS.PLACE", f"{text}: {card_text(card)} is not in the hand",
                              text)
+    missing = any(JACK <= c >> 2 <= KING and not state.slots[(c >> 2) - JACK] for c in hand)
+    if not missing and state.game.reads("G111.RULING.OPTIONAL-BOSS", "a"):
+        return IllegalAction(
+            "G111.RULING.OPTIONAL-BOSS", f"{text}: under reading (a) of G111.RULING.OPTIONAL-BOSS "
+            "more bosses are placed only after a required placement this turn", text)
     return IllegalAction(
         "G111.BOSS.MANDATORY",
         f"{text}: a face card whose slot is empty must be placed first", text

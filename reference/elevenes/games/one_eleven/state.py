@@ -137,6 +137,7 @@ PROCEDURE_READINGS = frozenset({
     ("G111.RULING.SEVERAL-WINNERS", "a"),
     ("G111.RULING.TURN-LIMIT", "a"),
     ("G111.RULING.EMPTY-PILE", "b"),
+    ("G111.RULING.OPTIONAL-BOSS", "a"), ("G111.RULING.MANDATORY-ORDER", "b"),
 })
 
 
@@ -219,6 +220,9 @@ class OneElevenState(State):
         self.target_player = -1  # the player attacked, or -1
         self.winners: list[int] = []
         self.ended_by = ""  # "coins" or "turn limit"
+        # this turn has made a required placement (G111.BOSS.MANDATORY): read under reading (a)
+        # of G111.RULING.OPTIONAL-BOSS and (b) of G111.RULING.MANDATORY-ORDER
+        self.required_placed = False
 
     # -- whose turn ----------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -303,8 +307,13 @@ class OneElevenState(State):
         not a placement was required earlier in the turn (G111.RULING.OPTIONAL-BOSS)."""
         faces = sorted({c for c in self.hands[self.who] if JACK <= c >> 2 <= KING})
         must = [PLACE + c for c in faces if not self.slots[(c >> 2) - JACK]]  # G111.BOSS.MANDATORY
-        if must:
+        game = self.game
+        # G111.RULING.MANDATORY-ORDER (b): one required placement a turn
+        if must and not (self.required_placed and game.reads("G111.RULING.MANDATORY-ORDER", "b")):
             return must
+        # G111.RULING.OPTIONAL-BOSS (a): more bosses only after a required placement this turn
+        if not self.required_placed and game.reads("G111.RULING.OPTIONAL-BOSS", "a"):
+            return [KEEP]
         return [PLACE + c for c in faces] + [KEEP]
 
     def _parties(self, hand: list[int], base: int, complete: bool) -> list[Action]:
@@ -562,7 +571,10 @@ class OneElevenState(State):
         """G111.BOSS.PLACE: the boss goes on top of its slot; G111.BOSS.DRAW: draw again."""
         self.hands[self.active].remove(card)
         value = BOSS_VALUE[card >> 2]
-        self.slots[(card >> 2) - JACK].append([card, value, value, 0])
+        slot = self.slots[(card >> 2) - JACK]
+        if not slot:
+            self.required_placed = True  # its kind was missing: a required placement
+        slot.append([card, value, value, 0])
         if not self._ask_draw(self.active, 2):
             self._placement()
 
@@ -571,6 +583,7 @@ class OneElevenState(State):
         G111.COINS.BUY may be offered, and the turn ends (G111.RULING.NO-PARTY-COINS)."""
         player = self.active
         self.who = player
+        self.required_placed = False  # the placements of the turn are over
         suits = 0
         for c in self.hands[player]:
             rank = c >> 2
