@@ -138,3 +138,18 @@ def test_deck_count_d_is_for_even_tables_and_b_rounds_down() -> None:
     three = load_game("111", {"players": 3, "reading.G111.RULING.DECK-COUNT": "b"})
     assert three.new_initial_state().decks == 1
     assert load_game("111", {"players": 3}).new_initial_state().decks == 2
+
+
+def test_the_rule_sites_of_the_readings_report_the_rulings_they_consult() -> None:
+    from elevenes.core.readings import consultation
+
+    with consultation() as seen:
+        _play(_position(), STRIKE)  # JC defeated: is it the last jack?
+    assert "G111.RULING.LAST-OF-KIND" in seen
+    with consultation() as seen:
+        _play(_position(), ["party 5C 9D 5H 9S +C +S", "attack K", "roll 6", "buy nothing",
+                            "roll 1", "surrender"])  # half of money 9: an odd sum
+    assert {"G111.RULING.SURRENDER-PAY", "G111.RULING.BOSS-DAMAGE"} <= set(seen)
+    with consultation() as seen:
+        _play(_position(), ["party 5C 9D 5H 9S +C +S", "attack J"])
+    assert "G111.RULING.SURRENDER-PAY" not in seen

@@ -308,6 +308,10 @@ class OneElevenState(State):
         faces = sorted({c for c in self.hands[self.who] if JACK <= c >> 2 <= KING})
         must = [PLACE + c for c in faces if not self.slots[(c >> 2) - JACK]]  # G111.BOSS.MANDATORY
         game = self.game
+        if must and self.required_placed:
+            consult("G111.RULING.MANDATORY-ORDER")  # a second kind missing in one turn
+        elif not must and faces and not self.required_placed:
+            consult("G111.RULING.OPTIONAL-BOSS")  # a placement by choice, none required first
         # G111.RULING.MANDATORY-ORDER (b): one required placement a turn
         if must and not (self.required_placed and game.reads("G111.RULING.MANDATORY-ORDER", "b")):
             return must
@@ -350,13 +354,16 @@ class OneElevenState(State):
 
     def _attackable(self, player: int) -> bool:
         """G111.RULING.DEFENDER-EMPTY (a): a player holding no number card cannot be attacked."""
-        if not self.game.reads("G111.RULING.DEFENDER-EMPTY", "a"):
-            return True
-        return any(c >> 2 < JACK or c >> 2 == ACE for c in self.hands[player])
+        held = any(c >> 2 < JACK or c >> 2 == ACE for c in self.hands[player])
+        if not held:
+            consult("G111.RULING.DEFENDER-EMPTY")  # a player with no number card to defend
+        return held or not self.game.reads("G111.RULING.DEFENDER-EMPTY", "a")
 
     def _under_max(self, party: Party, item: int) -> bool:
         """G111.RULING.STORE-MAX: the item is under its maximum for the turn; (a) per roll, so
         no maximum caps anything."""
+        if party.bought[item] >= STORE_MAX[item]:
+            consult("G111.RULING.STORE-MAX")  # an item at its maximum for the turn
         if self.game.reads("G111.RULING.STORE-MAX", "a"):
             return True
         bought = party.bought[item]
@@ -369,6 +376,8 @@ class OneElevenState(State):
 
     def _coin_buys(self) -> list[Action]:
         """G111.COINS.BUY: a diamond ace, or two diamonds making exactly 11."""
+        if CONSULTING.on and any(c & 3 == DIAMONDS for c in self.hands[self.who]):
+            consult("G111.RULING.NO-PARTY-COINS")  # diamonds held with no party
         if self.game.reads("G111.RULING.NO-PARTY-COINS", "a"):
             return []  # G111.RULING.NO-PARTY-COINS (a): step 2b never applies
         diamonds = [c >> 2 for c in self.hands[self.who] if c & 3 == DIAMONDS]
@@ -407,6 +416,7 @@ class OneElevenState(State):
     def _discounts(self) -> list[Action]:
         """G111.DEFEND.DISCOUNT: up to five points of one attribute, one coin a point."""
         most = min(DISCOUNT_MAX, self.coins[self.who])
+        consult("G111.RULING.DISCOUNT")  # what the discount may buy
         tops = [most] * 4  # attack, money, health, shield
         if self.game.reads("G111.RULING.DISCOUNT", "b"):
             tops[1] = 0  # G111.RULING.DISCOUNT (b): no money at the discount
@@ -516,6 +526,8 @@ class OneElevenState(State):
         """Ask chance for a card for ``player``; an empty draw pile is first made again from
         the discards (G111.RULING.EMPTY-PILE).  False when there is no card anywhere."""
         if not self.pile_size:
+            if any(self.discards):
+                consult("G111.RULING.EMPTY-PILE")  # a draw due from an empty pile
             # G111.RULING.EMPTY-PILE (b): a draw from an empty pile does not happen
             if not any(self.discards) or self.game.reads("G111.RULING.EMPTY-PILE", "b"):
                 return False
@@ -554,6 +566,8 @@ class OneElevenState(State):
         """G111.TURN.DRAW: the turn opens with one draw.  G111.RULING.TURN-LIMIT: after the
         turn limit the game ends."""
         # G111.RULING.TURN-LIMIT (a): no bound
+        if self.turn >= self.turn_limit:
+            consult("G111.RULING.TURN-LIMIT")  # the bound on turns is reached
         if self.turn >= self.turn_limit and not self.game.reads("G111.RULING.TURN-LIMIT", "a"):
             self._game_over("turn limit")
             return
@@ -643,6 +657,8 @@ class OneElevenState(State):
         """The defending party is formed: the attacker strikes first (G111.PVP.ATTACK); under
         reading (a) of G111.RULING.NO-HEALTH a party at health 0 is defeated at once."""
         party = self.parties[self.target_player]
+        if party is not None and party.health == 0:
+            consult("G111.RULING.NO-HEALTH")  # a defending party with no health
         if self.game.reads("G111.RULING.NO-HEALTH", "a") and party is not None and (
                 party.health == 0):
             self._defeat(1, False)
@@ -737,10 +753,13 @@ class OneElevenState(State):
         knocked_out = hit = False
         whole = shield == 0  # G111.RULING.EXACT-KILL: the whole strike meets the health
         bare = health == 0  # a party with no health behind its shield (G111.RULING.NO-HEALTH)
+        if bare:
+            consult("G111.RULING.NO-HEALTH")
         if shield > 0:
             if points == self._knock_out_shield(side, shield, boss, defender, attacker_party):
                 shield = 0
                 knocked_out = True
+                consult("G111.RULING.KNOCK-OUT")  # a knock-out: a defeat under (a)
             elif points <= shield:  # (the shield left, under reading (a) or (c) of SHIELD-LEFT)
                 shield -= points
             else:
@@ -788,7 +807,7 @@ class OneElevenState(State):
         starting value; (c) the shield left while it is whole."""
         reading = "a" if self.game.reads("G111.RULING.SHIELD-LEFT", "a") else (
             "c" if self.game.reads("G111.RULING.SHIELD-LEFT", "c") else "b")
-        if reading == "b":
+        if reading == "b" and not CONSULTING.on:
             return shield
         struck = attacker if side == 1 else defender
         if struck is None:
@@ -798,6 +817,10 @@ class OneElevenState(State):
             printed = Party(struck.ranks, struck.bonus).shield  # its spades and bonus
             whole = printed + struck.bought[1] + (
                 struck.discount[1] if struck.discount and struck.discount[0] == 3 else 0)
+        if shield != printed or shield != whole:
+            consult("G111.RULING.SHIELD-LEFT")  # a dented shield, or one grown by purchases
+        if reading == "b":
+            return shield
         if reading == "a":
             return printed
         return shield if shield == whole else -1
@@ -829,6 +852,7 @@ class OneElevenState(State):
                 lost = min(self.coins[active], attacker_party.money)  # G111.PENALTY.DEFEAT
                 self.coins[active] -= lost
                 boss[3] += lost
+                consult("G111.RULING.DEFEATED-PARTY")  # a boss defeats the party
                 if self.game.reads("G111.RULING.DEFEATED-PARTY", "b"):
                     self._party_back(active)  # G111.RULING.DEFEATED-PARTY (b): back to the hand
         else:
@@ -849,6 +873,7 @@ class OneElevenState(State):
         is defeated; (a) none is left in the draw pile; (c) no other boss of the rank is on the
         table (the boss itself has left its slot)."""
         rank = card >> 2
+        consult("G111.RULING.LAST-OF-KIND")  # which boss is the last of its kind
         if self.game.reads("G111.RULING.LAST-OF-KIND", "a"):
             return not self.pile[card & ~3] + self.pile[card & ~3 | 1] + self.pile[
                 card & ~3 | 2] + self.pile[card & ~3 | 3]
@@ -869,6 +894,7 @@ class OneElevenState(State):
     def _pvp_parties(self, winner: int) -> None:
         """G111.RULING.PVP-PARTIES: (a) both parties are discarded (G111.END.PARTIES); (b) the
         defender's goes back to their hand; (c) the winner's goes back to its owner's hand."""
+        consult("G111.RULING.PVP-PARTIES")  # a fight between players ends
         if self.game.reads("G111.RULING.PVP-PARTIES", "b"):
             self._party_back(self.target_player)
         elif self.game.reads("G111.RULING.PVP-PARTIES", "c"):
@@ -881,6 +907,8 @@ class OneElevenState(State):
         party = self.parties[player]
         assert party is not None
         half = party.money // 2
+        if party.money % 2 or self.coins[player] < half:
+            consult("G111.RULING.SURRENDER-PAY")  # an odd sum, or more than the player holds
         if self.game.reads("G111.RULING.SURRENDER-PAY", "c"):
             half = (party.money + 1) // 2  # G111.RULING.SURRENDER-PAY (c): rounded up
         penalty = min(self.coins[player], half)
@@ -948,6 +976,8 @@ class OneElevenState(State):
             player = (player + 1) % self.n
             if player == self.active:
                 break
+        if any(self.coins[p] == 0 for p in range(self.n) if p != self.active):
+            consult("G111.RULING.BAIL-OUT")  # a player other than the active one at 0
         for p in range(self.n):
             # G111.RULING.BAIL-OUT (a): only the active player, at the end of their own turn
             if self.coins[p] == 0 and (p == self.active or not self.game.reads(
@@ -965,6 +995,8 @@ class OneElevenState(State):
         """G111.WIN.COINS / G111.RULING.SEVERAL-WINNERS / G111.RULING.TURN-LIMIT."""
         best = max(self.coins)
         self.winners = [p for p in range(self.n) if self.coins[p] == best]
+        if len(self.winners) > 1:
+            consult("G111.RULING.SEVERAL-WINNERS")  # several players with the most coins
         if self.game.reads("G111.RULING.SEVERAL-WINNERS", "a"):
             self.winners = self.winners[:1]  # (a): the first in seat order wins alone
         self.ended_by = why
