@@ -647,6 +647,8 @@ class ElvState(State):
         # each group clockwise from the starting server, while the bowl lasts
         by_size = sorted(order, key=lambda p: -places[p])
         reading = self.game.bowl_reading
+        if sum(places) + sum(trolley) > self.bowl:
+            consult("ELV.RULING.BOWL-EMPTY")  # the bowl cannot pay the round
         for group, awards in ((by_size, places), (order, trolley)):
             if reading in ("c", "d"):
                 self._pay_groups(group, awards, paid, reading)
@@ -696,6 +698,10 @@ class ElvState(State):
         target = int(self.game.options["target"])
         outright = bool(self.game.options["outright"])
         # ELV.RULING.BOWL-EMPTY (a), (e): an empty bowl does not end the game
+        if self.bowl == 0:
+            consult("ELV.RULING.BOWL-EMPTY")  # the bowl is empty after a scoring
+        if best >= target and sum(1 for c in self.cubes if c >= target) > len(leaders):
+            consult("ELV.RULING.TARGET-MORE")  # one at the target, another with more
         empty = self.bowl == 0 and self.game.bowl_reading not in ("a", "e")
         if (best >= target and (len(leaders) == 1 or not outright)) or empty:
             self.winners = leaders
