@@ -190,12 +190,13 @@ def consulting_run(readings: dict[str, str]) -> Callable[[Subject, Item], Result
     play consulted one of these rulings, the item depends on a ruling it does not cite: it is
     skipped, saying which ruling, where the reference parts from it and how.  Otherwise the
     subject plays it (against the reference, the same result)."""
-    from ..core.readings import consultation
+    from ..core.readings import consultation, rulings
 
     book = load_rulebook()
 
     def run_one(subject: Subject, item: Item) -> Result:
-        own = [r for r in readings if book.game_of(r) == item.game]
+        own = [r for r in readings if book.game_of(r) == item.game
+               and readings[r] != rulings(item.game)[r].decided]
         if not own:
             return run_item(subject, item)
         reference = subject if isinstance(subject, ReferenceSubject) else ReferenceSubject()
