@@ -12,7 +12,7 @@ setup(
     package_data={**{f"elevenes.data.{name}": PATTERNS for name in DATA},
                   # the native solver's C source, compiled on the user's machine on first use,
                   # and the printed cards' pass-start values it computed for the whole game
-                  "elevenes.games.elevenes_for_one.native": ["*.c", "*.json"],
+                  "elevenes.games.elevenes_for_one.native": ["*.c", "*.json", "readings/*.json"],
                   # the values of the other pass starts of the printed cards, for hints
                   "elevenes.games.elevenes_for_one": ["*.json"],
                   # elevenes serve's page templates, stylesheet and vendored htmx

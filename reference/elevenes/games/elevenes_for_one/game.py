@@ -340,6 +340,8 @@ class EfoGame(Game):
         super().__init__(options)
         self.readings = in_force(self.options)
         variant = card_files(self.id, self.options)
+        # cards of one's own (a card set or a file), not only the rulebook's and its readings'
+        self.user_cards = cards is not None or user_file is not None
         if cards is None and (variant or user_file):
             cards = load_card_set(self.id, PRIMITIVES, user_file, extra=variant)
         self.cards = cards if cards is not None else load_card_set(self.id, PRIMITIVES)

@@ -44,6 +44,7 @@ from pathlib import Path
 from typing import Any
 
 from ....core.errors import ElevenesError
+from ....core.readings import short_name
 from ....core.solve import FREE_REDEAL, SolverError
 from ....core.solve import Progress as CoreProgress
 from ....dsl import ast
@@ -133,6 +134,8 @@ class Lowering:
             return self.node(0, E_INT, expr.value)
         if isinstance(expr, ast.CountExpr):
             return self.node(0, E_COUNT, self.set_expr(expr.set))
+        if isinstance(expr, ast.BinExpr):
+            raise self.unsupported(f"arithmetic ({expr.op})")
         if expr.name != "minutes":
             raise self.unsupported(f"value {expr.name!r}")
         return self.node(0, E_MINUTES, 0)
@@ -174,6 +177,8 @@ class Lowering:
         for arg in call.args:
             if arg.kind == "position":
                 raise self.unsupported("a card by its place in the row")
+            if arg.kind == "expr":
+                raise self.unsupported("a number read in play")
             if arg.kind == "int":
                 kind, value = REF_INT, int(arg.value)
                 if value < 0:  # the native clock only ever runs down
@@ -291,6 +296,9 @@ def lower(game: EfoGame) -> dict[str, Any]:
         if card.requires or card.grants:
             raise low.unsupported("card conditions or grants")
         for handler in card.handlers:
+            for event in handler.events:
+                if event not in EVENTS:
+                    raise low.unsupported(f"an effect on {event}")
             start, length = low.program(handler.body)
             for event in handler.events:
                 progs[number][EVENTS[event]] = [start, length]
@@ -884,9 +892,18 @@ def choice_words() -> list[int]:
 
 def shipped_file(game: EfoGame, objective: str) -> Path | None:
     """The values shipped with elevenes for the printed cards (the whole game, solved once
-    with ``elevenes solve elevenes-for-one --save-values``), if they are of these cards."""
+    with ``elevenes solve elevenes-for-one --save-values``), if they are of these cards; for
+    the rulebook's cards under one reading other than the decided one, those of that reading
+    (``readings/<NAME>-<letter>-OBJECTIVE.json``, benchmarks/readings_efo.py), if shipped."""
     path = Path(__file__).with_name(f"printed-{objective}.json")
-    if not game.printed_cards or not path.exists():
+    if not game.printed_cards:
+        readings = getattr(game, "readings", {})
+        if getattr(game, "user_cards", True) or len(readings) != 1:
+            return None
+        ((ruling_id, letter),) = readings.items()
+        path = Path(__file__).with_name("readings") / (
+            f"{short_name(ruling_id)}-{letter}-{objective}.json")
+    if not path.exists():
         return None
     try:
         if json.loads(path.read_text())["cards"] != cards_digest(game):
