@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import contextlib
 import difflib
 import fnmatch
 import importlib.util
@@ -746,6 +747,11 @@ def _preload() -> None:
             importlib.import_module(info.name)
         except Exception:  # noqa: BLE001, S112 - an optional module that cannot load here
             continue
+    # the card language's parser is built once here, not again in every child
+    with contextlib.suppress(Exception):
+        from elevenes.dsl.parser import _parser
+
+        _parser()
     # the game packages themselves are loaded by each child from its own copy
     import elevenes.games as games
 

@@ -17,6 +17,14 @@ from faults import (
     Equivalent,
 )
 
+POSITIONS = ("the pantry places of the card language (`after`, `before`, the row's n-th card): "
+             "no printed card names one, so only a variant card file reaches them")
+CHANCE_ONLY = ("`chances` asks for the outcomes only at a chance node (a deal): what the "
+               "function answers elsewhere is never read")
+ONE_CHOSEN = ("Servants and the Elevenses choose exactly one card of the discard pile, which is "
+              "never empty when they choose: the choice's first card is its last, and it is "
+              "never empty")
+
 ENTRIES: list[Equivalent] = [
     *(Equivalent("elevenes-for-one", "game.py", where, code, why) for where, code, why in [
         ("<module>", "SCORE, USE, DISCARD, PASS, YES", NUMBERING),
@@ -111,4 +119,15 @@ ENTRIES: list[Equivalent] = [
                "alone; `swap` needs two cards and does nothing with one, as `exactly` does"),
     Equivalent("elevenes-for-one", "vocab.py", "", "", "what the card language accepts in a "
                "user's card file; the printed cards are checked the same way"),
+    *(Equivalent("elevenes-for-one", "game.py", where, code, why) for where, code, why in [
+        ("_gap", "", POSITIONS), ("_at", "", POSITIONS), ("position_after", "", POSITIONS),
+        ("position_before", "", POSITIONS), ("position_row", "", POSITIONS),
+        ("__init__", "if cards is None and (variant or user_file):", VARIANT),
+        ("new_initial_state", "if native:", "the native playout engine of the bots and the "
+         "solver; the suite plays the game through the Python engine"),
+        ("is_legal", "", FAST_PATH),
+        ("chance_outcomes", "if self.phase != DEAL:", CHANCE_ONLY),
+        ("verb_return_after_self", "target = chosen[0] if chosen else None", ONE_CHOSEN),
+        ("verb_score", "target = chosen[0] if chosen else None", ONE_CHOSEN),
+    ]),
 ]

@@ -115,5 +115,11 @@ ENTRIES: list[Equivalent] = [
         ("state.py", "_apply", "action - DEFEND", NUMBERING),
         ("state.py", "_apply", "elif asking == A_DISCARD:", "the last question left: no action is "
          "legal once the game is over, so only a discard gets here"),
+        ("state.py", "chance_outcomes", "if self.asking == A_ROLL:", "`chances` asks for the "
+         "outcomes only at a chance node (a draw or a roll): what the function answers "
+         "elsewhere is never read"),
+        ("notation.py", "state_from_doc", "if options != written_options(game.options):",
+         "a game made again from the document's options when they are the game's own is the "
+         "same game: a fast path"),
     ]),
 ]
