@@ -1,0 +1,115 @@
+"""Elevenes for One: the exact chance to win of the whole game under each playable reading.
+
+Every playable reading of every ruling of Elevenes for One that offers a choice
+(core/readings.py) is solved on its own, the other rulings at their decided readings, by
+``elevenes solve`` from the first deal (the native engine, as docs/solver.md does for the
+printed cards).  Each solve writes its JSON to ``benchmarks/readings_efo/<NAME>-<letter>-
+<objective>.json`` and its pass-start values to the folder the solver ships them from
+(``games/elevenes_for_one/native/readings/``), so that ``solve`` and ``hint`` under the
+reading read them as they read the printed cards' values.
+
+    nice -n 10 python benchmarks/readings_efo.py --run              # solve what is missing
+    nice -n 10 python benchmarks/readings_efo.py --run --objective rating
+    python benchmarks/readings_efo.py                               # the table only
+
+A reading of EFO.RULING.CHALLENGE changes only the challenge variant: it is solved with
+``-o challenge=true`` and compared with the decided reading of that variant.
+docs/readings.md publishes the table this prints.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from collections.abc import Sequence
+from fractions import Fraction
+from pathlib import Path
+
+from elevenes.core.readings import choosable, option_name, short_name
+from elevenes.games import load_game
+from elevenes.games.elevenes_for_one import native
+
+GAME = "elevenes-for-one"
+HERE = Path(__file__).resolve().parent
+OUT = HERE / "readings_efo"
+SHIP = Path(native.__file__).with_name("readings")
+ONLY_IN = {"EFO.RULING.CHALLENGE": {"challenge": "true"}}
+
+
+def readings() -> list[tuple[str, str]]:
+    return [(r.id, x) for r in choosable(GAME).values() for x in r.playable if x != r.decided]
+
+
+def name(ruling_id: str, letter: str, objective: str) -> str:
+    return f"{short_name(ruling_id)}-{letter}-{objective}.json"
+
+
+def decided_value(objective: str, ruling_id: str) -> Fraction | None:
+    """The whole game's value under the decided readings, from the shipped values."""
+    if ruling_id in ONLY_IN:
+        return None  # the decided challenge is solved in docs/solver.md, not shipped
+    game = load_game(GAME)
+    assert isinstance(game, native.EfoGame)
+    path = native.shipped_file(game, objective)
+    if path is None:
+        return None
+    values = json.loads(path.read_text())["values"]
+    return Fraction(values[str(native.pass_id(1, 15, 0))])
+
+
+def solve(ruling_id: str, letter: str, objective: str, memory: int) -> None:
+    options = [f"{option_name(ruling_id)}={letter}"]
+    options += [f"{k}={v}" for k, v in ONLY_IN.get(ruling_id, {}).items()]
+    command = [sys.executable, "-m", "elevenes", "solve", GAME, "--objective", objective,
+               "--memory", str(memory), "--threads", "1", "--no-progress", "--json",
+               "--save-values", str(SHIP / name(ruling_id, letter, objective))]
+    for option in options:
+        command += ["-o", option]
+    print(" ".join(command[2:]), file=sys.stderr, flush=True)
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        print(done.stderr[-2000:], file=sys.stderr)
+        return
+    (OUT / name(ruling_id, letter, objective)).write_text(done.stdout)
+
+
+def report(objective: str) -> str:
+    lines = [f"{'reading':<36} {'chance to win' if objective == 'win' else 'rating':<60} "
+             f"{'%':>9} {'vs decided':>12}"]
+    for ruling_id, letter in readings():
+        path = OUT / name(ruling_id, letter, objective)
+        label = f"{ruling_id}={letter}"
+        try:
+            (result,) = json.loads(path.read_text())["results"]
+        except (OSError, ValueError, KeyError):  # missing, or a solve still writing it
+            lines.append(f"{label:<36} (not solved yet)")
+            continue
+        value = Fraction(result["value"])
+        base = decided_value(objective, ruling_id)
+        versus = "" if base is None else ("same" if value == base else
+                                          f"{float(value - base) * 100:+.4f} pp")
+        lines.append(f"{label:<36} {result['value']:<60} {float(value) * 100:>8.4f}% "
+                     f"{versus:>12}")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--run", action="store_true", help="solve the readings not solved yet")
+    parser.add_argument("--objective", choices=["win", "rating"], default="win")
+    parser.add_argument("--memory", type=int, default=5, help="GiB for the native table")
+    args = parser.parse_args(argv)
+    if args.run:
+        OUT.mkdir(exist_ok=True)
+        SHIP.mkdir(exist_ok=True)
+        for ruling_id, letter in readings():
+            if not (OUT / name(ruling_id, letter, args.objective)).exists():
+                solve(ruling_id, letter, args.objective, args.memory)
+    print(report(args.objective))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
