@@ -85,13 +85,20 @@ class Writer:
             text += " except " + ", ".join(exceptions)
         return text
 
-    def expr(self, scope: Scope) -> str:
-        kind = self.draw(st.integers(0, 2))
+    def expr(self, scope: Scope, depth: int = 1) -> str:
+        """A number: a whole number, a count, a value of the game, or (``depth`` allowing)
+        arithmetic on them, read in play."""
+        kind = self.draw(st.integers(0, 4 if depth > 0 else 2))
         if kind == 0:
             return str(self.draw(st.integers(0, 4)))
         if kind == 1:
             return f"count({self.set(scope)})"
-        return self.pick(list(self.v.values))
+        if kind == 2:
+            return self.pick(list(self.v.values))
+        left, right = self.expr(scope, depth - 1), self.expr(scope, depth - 1)
+        if kind == 3:
+            return f"{left} {self.draw(st.sampled_from(('+', '-', '*')))} {right}"
+        return f"{self.draw(st.sampled_from(('min', 'max')))}({left}, {right})"
 
     def cond(self, scope: Scope, depth: int = 2) -> str:
         kind = self.draw(st.integers(0, 6 if depth > 0 else 3))
@@ -119,6 +126,8 @@ class Writer:
                 out.append(self.pick([*scope.players, *self.v.player_refs]))
             elif kind == "zone":
                 out.append(self.zone(scope, verb.zones))
+            elif kind in ("int", "signed") and self.draw(st.integers(0, 3)) == 0:
+                out.append(f"({self.expr(scope)})")  # a number read when the verb runs
             elif kind in ("int", "signed"):
                 out.append(str(self.draw(st.integers(-2 if kind == "signed" else 0, 4))))
             elif kind == "dir":
@@ -207,7 +216,10 @@ class Writer:
     # -- cards ------------------------------------------------------------------------------
     def card(self, number: int) -> str:
         head = f'card {number} "{self.draw(st.sampled_from(CARD_NAMES))}"'
-        if self.draw(st.integers(0, 3)):
+        value = self.draw(st.integers(0, 5))
+        if value == 5 and self.v.scores_value:  # a value read when it is counted
+            head += f" value {self.expr(Scope())}"
+        elif value:
             head += f" value {self.draw(st.integers(0, 4))}"
         members: list[str] = []
         if self.draw(st.integers(0, 3)) == 0:

@@ -24,7 +24,8 @@ EXPECTED: dict[str, tuple[str, int, int, str | None]] = {
     "E100-number-too-large.cards": ("E100", 6, 18, "numbers have at most 9 digits"),
     "E101-unknown-game.cards": ("E101", 2, 6, "did you mean `elevenes-for-one`?"),
     "E101-no-game.cards": ("E101", 1, 1, "start it with: game elevenes-for-one"),
-    "E102-unknown-event.cards": ("E102", 5, 6, "did you mean `use`?"),
+    "E102-unknown-event.cards": ("E102", 5, 6, "did you mean `use`? cards of elevenes-for-one "
+                                 "know: `use`, `score`, `discard`"),
     "E103-unknown-zone.cards": ("E103", 6, 25, "did you mean `pantry`?"),
     "E104-unknown-filter.cards": ("E104", 6, 14, "did you mean `face_up`?"),
     "E104-unknown-exception.cards": ("E104", 6, 39, "did you mean `self`?"),
@@ -51,6 +52,10 @@ EXPECTED: dict[str, tuple[str, int, int, str | None]] = {
     "E119-guest-in-solo-game.cards": ("E119", 4, 7, None),
     "E120-unknown-rule-id.cards": ("E120", 4, 29, "did you mean `EFO.CARD.SUGAR`?"),
     "E121-not-utf8.cards": ("E121", 2, 23, "save the file as UTF-8"),
+    "E122-value-read-in-play.cards": (
+        "E122", 4, 22, "a number read in play can set what a use or score costs: "
+        "cost (count(face_down in pantry))",
+    ),
     "E122-requires-in-solo-game.cards": (
         "E122", 5, 12, "the card would be played as if the line were not there; remove it",
     ),

@@ -50,7 +50,18 @@ class NameExpr:
     pos: Pos
 
 
-Expr = IntExpr | CountExpr | NameExpr
+@attrs.frozen
+class BinExpr:
+    """``a + b``, ``a - b``, ``a * b``, ``min(a, b)``, ``max(a, b)`` (``op`` is the sign or
+    the word): read when the number is used."""
+
+    op: str
+    left: Expr
+    right: Expr
+    pos: Pos
+
+
+Expr = IntExpr | CountExpr | NameExpr | BinExpr
 
 
 @attrs.frozen
@@ -125,11 +136,12 @@ Cond = Compare | AnyCond | IsCard | Test | Not | And | Or
 class Arg:
     """A verb argument: a number, a name (reference, variable, keyword) or an owned zone."""
 
-    kind: str  # "int" | "name" | "zone" | "position"
+    kind: str  # "int" | "name" | "zone" | "position" | "expr"
     value: int | str
     owner: str | None
     pos: Pos
     position: Position | None = None  # for kind "position" (value is then empty)
+    expr: Expr | None = None  # for kind "expr": `(count(in discard) - 1)`
 
 
 @attrs.frozen
@@ -239,6 +251,7 @@ class CardDef:
     handlers: tuple[Handler, ...]
     pos: Pos
     rule_pos: Pos | None = None  # where the rule id is written
+    value_expr: Expr | None = None  # a value read when it is counted (`value count(...)`)
 
 
 @attrs.frozen
@@ -249,6 +262,8 @@ class GuestDef:
     rule: str | None
     pos: Pos
     rule_pos: Pos | None = None  # where the rule id is written
+    handlers: tuple[Handler, ...] = ()  # its effects (`guest ... { on revealed { ... } }`)
+    others: tuple[tuple[str, Pos], ...] = ()  # members a guest cannot have: (kind, where)
 
 
 @attrs.frozen

@@ -94,6 +94,36 @@ class Checker:
                         f"guest {guest.number} wants card {want}, which is not a spread card",
                     )
             self.rule_id(guest.rule, guest.rule_pos or guest.pos)
+            for kind, pos in guest.others:
+                self.report(pos, "E122", f"a Special Guest has no `{kind}`",
+                            "a guest's body holds only event handlers: on revealed { ... }")
+            self.handlers(guest.number, guest.handlers, self.v.guest_events, "guest")
+
+    def handlers(self, number: int, handlers: Iterable[ast.Handler], events: dict[str, str],
+                 what: str) -> None:
+        """E102 (an event the game does not know for a card or a guest: the hint lists those
+        it knows), E114, then each handler's statements."""
+        handled: dict[str, ast.Pos] = {}
+        for handler in handlers:
+            for index, event in enumerate(handler.events):
+                at = _at(handler.event_pos, index, handler.pos)
+                if event not in events:
+                    names = ", ".join(f"`{e}`" for e in events)
+                    known = (f"{what}s of {self.v.game} know: {names}" if events
+                             else f"{what}s of {self.v.game} have no events")
+                    close = difflib.get_close_matches(event, sorted(events), n=1, cutoff=0.6)
+                    self.report(at, "E102", f"unknown event `{event}`",
+                                f"did you mean `{close[0]}`? {known}" if close else known)
+                elif event in handled:
+                    self.report(
+                        at,
+                        "E114",
+                        f"{what} {number} handles `{event}` twice",
+                        f"first at line {handled[event].line}",
+                    )
+                handled.setdefault(event, at)
+            self.block(handler.body, _Scope())
+            self.gathered(handler.body)
 
     def rule_id(self, rule: str | None, pos: ast.Pos) -> None:
         known = self.known_rule
@@ -124,27 +154,15 @@ class Checker:
             self.grant(grant)
             self.set(grant.set, _Scope())
             self.cond(grant.cond, _Scope())
-        handled: dict[str, ast.Pos] = {}
-        for handler in card.handlers:
-            for index, event in enumerate(handler.events):
-                at = _at(handler.event_pos, index, handler.pos)
-                if event not in self.v.events:
-                    self.report(
-                        at,
-                        "E102",
-                        f"unknown event `{event}`",
-                        suggest(event, self.v.events),
-                    )
-                elif event in handled:
-                    self.report(
-                        at,
-                        "E114",
-                        f"card {card.number} handles `{event}` twice",
-                        f"first at line {handled[event].line}",
-                    )
-                handled.setdefault(event, at)
-            self.block(handler.body, _Scope())
-            self.gathered(handler.body)
+        if card.value_expr is not None:
+            if not self.v.scores_value:
+                self.report(
+                    card.value_expr.pos, "E122", f"{self.v.game} never reads a card's value",
+                    "a number read in play can set what a use or score costs: "
+                    "cost (count(face_down in pantry))",
+                )
+            self.expr(card.value_expr, _Scope())
+        self.handlers(card.number, card.handlers, self.v.events, "card")
 
     def grant(self, grant: ast.Grant) -> None:
         """E116: a grant names one of the game's permissions (vocab.Grant); E123: its set lies
@@ -388,6 +406,12 @@ class Checker:
             self.arg(arg, kind, call, scope, usage)
 
     def arg(self, arg: ast.Arg, kind: str, call: ast.Call, scope: _Scope, usage: str) -> None:
+        if arg.kind == "expr" and arg.expr is not None:
+            if kind not in ("int", "signed"):
+                self.report(arg.pos, "E107", f"`{call.verb}` wants a {kind} here, not a number",
+                            f"usage: {usage}")
+            self.expr(arg.expr, scope)
+            return
         if kind in ("int", "signed"):
             if arg.kind != "int":
                 self.report(
@@ -548,7 +572,10 @@ class Checker:
                         suggest(name, [*scope.cards, *self.v.refs]))
 
     def expr(self, expr: ast.Expr, scope: _Scope) -> None:
-        if isinstance(expr, ast.CountExpr):
+        if isinstance(expr, ast.BinExpr):
+            self.expr(expr.left, scope)
+            self.expr(expr.right, scope)
+        elif isinstance(expr, ast.CountExpr):
             self.set(expr.set, scope)
         elif isinstance(expr, ast.NameExpr) and expr.name not in self.v.values:
             self.report(
@@ -627,7 +654,8 @@ def check_set(trees: Sequence[ast.CardFile], vocabulary: Vocabulary) -> list[Dia
             earlier[card.number] = card
     for card in last.cards:
         replaced = earlier.get(card.number)
-        if (vocabulary.scores_value and card.value is None and replaced is not None
+        if (vocabulary.scores_value and card.value is None and card.value_expr is None
+                and replaced is not None
                 and replaced.value):
             found.append(Diagnostic(
                 last.path, card.pos.line, card.pos.column, "W130",

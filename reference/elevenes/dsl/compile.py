@@ -40,6 +40,14 @@ _COMPARE: dict[str, Callable[[int, int], bool]] = {
     "<": lambda a, b: a < b,
 }
 
+_ARITHMETIC: dict[str, Callable[[int, int], int]] = {
+    "+": lambda a, b: a + b,
+    "-": lambda a, b: a - b,
+    "*": lambda a, b: a * b,
+    "min": min,
+    "max": max,
+}
+
 
 _KINDS: dict[type, str] = {
     ast.Call: "call",
@@ -63,6 +71,10 @@ def _zone_arg(
     return lambda st, fr: (name, owner(st, fr))
 
 
+def _at_least_zero(number: IntFn) -> IntFn:
+    return lambda st, fr: max(0, number(st, fr))
+
+
 def _constant_arg(value: int | str) -> Callable[[St, Frame], int | str]:
     return lambda st, fr: value
 
@@ -80,6 +92,9 @@ class CompiledCard:
     requires: tuple[CondFn, ...]
     grants: tuple[tuple[str, CardsFn, CondFn], ...]
     source: str
+    value_fn: IntFn | None = None
+    """a value read when it is counted (``value count(...)``): called with a frame of the
+    card, event ``value`` and its owner; None: ``value`` is the number"""
 
 
 @attrs.frozen
@@ -89,6 +104,8 @@ class Guest:
     wants: tuple[int, int, int]
     rule: str
     source: str
+    programs: dict[str, Program] = attrs.field(factory=dict)
+    statements: dict[str, tuple[Statement, ...]] = attrs.field(factory=dict)
 
 
 @attrs.frozen
@@ -226,6 +243,9 @@ class Compiler:
 
     # -- conditions ----------------------------------------------------------------------------
     def expr(self, expr: ast.Expr) -> IntFn:
+        if isinstance(expr, ast.BinExpr):
+            left, right, op = self.expr(expr.left), self.expr(expr.right), _ARITHMETIC[expr.op]
+            return lambda st, fr: op(left(st, fr), right(st, fr))
         if isinstance(expr, ast.IntExpr):
             number = expr.value
             return lambda st, fr: number
@@ -282,6 +302,12 @@ class Compiler:
                 resolved.append(_player_arg(self.owner(str(arg.value))))
             elif kind == "zone":
                 resolved.append(_zone_arg(str(arg.value), self.owner(arg.owner)))
+            elif arg.expr is not None:  # `(count(in discard) - 1)`: read when the verb runs
+                number = self.expr(arg.expr)
+                if kind == "int":  # a count: a result below 0 is 0
+                    resolved.append(_at_least_zero(number))
+                else:
+                    resolved.append(number)
             else:
                 resolved.append(_constant_arg(arg.value))
         return resolved
@@ -512,17 +538,29 @@ class Compiler:
         return [gate]
 
     # -- cards -------------------------------------------------------------------------------
-    def card(self, card: ast.CardDef, source: str) -> CompiledCard:
-        self.rule = card.rule or f"{self.v.game.upper()}.CARD.{card.number}"
+    def handlers(self, handlers: Sequence[ast.Handler]) -> tuple[
+        dict[str, Program], dict[str, tuple[Statement, ...]]
+    ]:
         programs: dict[str, Program] = {}
         statements: dict[str, tuple[Statement, ...]] = {}
-        for handler in card.handlers:
+        for handler in handlers:
             out: list[Instr] = []
             self.table = []
             self.block(handler.body, out)
             for event in handler.events:
                 programs[event] = tuple(out)
                 statements[event] = tuple(self.table)
+        return programs, statements
+
+    def guest(self, guest: ast.GuestDef, source: str) -> Guest:
+        self.rule = guest.rule or f"{self.v.game.upper()}.GUEST.{guest.number}"
+        programs, statements = self.handlers(guest.handlers)
+        return Guest(guest.number, guest.name, guest.wants, guest.rule or "", source,
+                     programs, statements)
+
+    def card(self, card: ast.CardDef, source: str) -> CompiledCard:
+        self.rule = card.rule or f"{self.v.game.upper()}.CARD.{card.number}"
+        programs, statements = self.handlers(card.handlers)
         return CompiledCard(
             number=card.number,
             name=card.name,
@@ -534,28 +572,25 @@ class Compiler:
             requires=tuple(self.cond(c) for c in card.requires),
             grants=tuple((g.name, self.cards(g.set), self.cond(g.cond)) for g in card.grants),
             source=source,
+            value_fn=None if card.value_expr is None else self.expr(card.value_expr),
         )
 
 
 def compile_cards(files: Sequence[ast.CardFile], vocabulary: Vocabulary, host: Any) -> CardSet:
     """Compile checked files in order; a card in a later file replaces the same number."""
     chosen: dict[int, tuple[ast.CardDef, str]] = {}
-    guests: dict[int, Guest] = {}
+    guest_defs: dict[int, tuple[ast.GuestDef, str]] = {}
     for tree in files:
         for card in tree.cards:
             chosen[card.number] = (card, f"{tree.path}:{card.pos.line}")
         for guest in tree.guests:
-            guests[guest.number] = Guest(
-                guest.number,
-                guest.name,
-                guest.wants,
-                guest.rule or "",
-                f"{tree.path}:{guest.pos.line}",
-            )
+            guest_defs[guest.number] = (guest, f"{tree.path}:{guest.pos.line}")
     problems = host_problems(vocabulary, host)
     if problems:  # the vocabulary promises what the primitives do not take: a bug of elevenes
         raise NotImplementedError("; ".join(problems))
     traits = {n: frozenset(t for t, _ in card.traits) for n, (card, _) in chosen.items()}
     compiler = Compiler(vocabulary, host, traits)
     cards = {n: compiler.card(card, source) for n, (card, source) in sorted(chosen.items())}
+    guests = {n: compiler.guest(guest, source)
+              for n, (guest, source) in sorted(guest_defs.items())}
     return CardSet(vocabulary.game, cards, guests, tuple(t.path for t in files), tuple(files))

@@ -82,10 +82,14 @@ class _Build(Transformer[Token, Any]):
         requires: list[ast.Cond] = []
         grants: list[ast.Grant] = []
         handlers: list[ast.Handler] = []
+        value_expr: ast.Expr | None = None
         for part in rest:
             kind = part[0] if isinstance(part, tuple) else None
             if kind == "value":
-                value = part[1]
+                if isinstance(part[1], ast.IntExpr):
+                    value = part[1].value
+                else:
+                    value_expr = part[1]
             elif kind == "rule":
                 rule, rule_pos = part[1], part[2]
             elif kind == "traits":
@@ -107,18 +111,33 @@ class _Build(Transformer[Token, Any]):
             tuple(handlers),
             _tpos(number),
             rule_pos,
+            value_expr,
         )
 
     def guest(self, meta: Any, children: list[Any]) -> ast.GuestDef:
         number, name, a, b, c, *attrs_ = children
+        body: list[Any] = next((part[1] for part in attrs_ if part[0] == "body"), [])
         found = next((part for part in attrs_ if part[0] == "rule"), None)
+        handlers = tuple(part for part in body if isinstance(part, ast.Handler))
+        others: list[tuple[str, ast.Pos]] = []
+        for part in body:
+            if isinstance(part, ast.Grant):
+                others.append(("grant", part.pos))
+            elif isinstance(part, tuple) and part[0] == "traits":
+                others.extend(("trait", pos) for _, pos in part[1])
+            elif isinstance(part, tuple) and part[0] == "requires":
+                others.append(("requires", part[1].pos))
         return ast.GuestDef(
             int(number), str(name)[1:-1], (int(a), int(b), int(c)),
             found[1] if found else None, _tpos(number), found[2] if found else None,
+            handlers, tuple(others),
         )
 
-    def value(self, meta: Any, children: list[Token]) -> tuple[str, int]:
-        return ("value", int(children[0]))
+    def guest_body(self, meta: Any, children: list[Any]) -> tuple[str, list[Any]]:
+        return ("body", list(children))
+
+    def value(self, meta: Any, children: list[Any]) -> tuple[str, ast.Expr]:
+        return ("value", children[0])
 
     def rule(self, meta: Any, children: list[Token]) -> tuple[str, str, ast.Pos]:
         return ("rule", str(children[0]), _tpos(children[0]))
@@ -215,6 +234,10 @@ class _Build(Transformer[Token, Any]):
         at = _tpos(children[0])
         return ast.Arg("int", -int(children[0]), None, ast.Pos(at.line, max(1, at.column - 1)))
 
+    def arg_expr(self, meta: Any, children: list[Any]) -> ast.Arg:
+        """``(EXPR)``: a number read when the verb runs (its place: the opening parenthesis)."""
+        return ast.Arg("expr", "", None, _pos(meta), expr=children[0])
+
     def arg_position(self, meta: Any, children: list[Any]) -> ast.Arg:
         where: ast.Position = children[0]
         return ast.Arg("position", "", None, where.pos, where)
@@ -299,6 +322,24 @@ class _Build(Transformer[Token, Any]):
 
     def count_expr(self, meta: Any, children: list[Any]) -> ast.CountExpr:
         return ast.CountExpr(children[0], _pos(meta))
+
+    def _binary(self, op: str, meta: Any, children: list[Any]) -> ast.BinExpr:
+        return ast.BinExpr(op, children[0], children[1], _pos(meta))
+
+    def add_expr(self, meta: Any, children: list[Any]) -> ast.BinExpr:
+        return self._binary("+", meta, children)
+
+    def sub_expr(self, meta: Any, children: list[Any]) -> ast.BinExpr:
+        return self._binary("-", meta, children)
+
+    def mul_expr(self, meta: Any, children: list[Any]) -> ast.BinExpr:
+        return self._binary("*", meta, children)
+
+    def min_expr(self, meta: Any, children: list[Any]) -> ast.BinExpr:
+        return self._binary("min", meta, children)
+
+    def max_expr(self, meta: Any, children: list[Any]) -> ast.BinExpr:
+        return self._binary("max", meta, children)
 
     def name_expr(self, meta: Any, children: list[Token]) -> ast.NameExpr:
         return ast.NameExpr(str(children[0]), _pos(meta))

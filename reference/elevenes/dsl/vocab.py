@@ -101,6 +101,8 @@ class Vocabulary:
     # verbs some card of the set in force must use, and why (E127), e.g. end_round: without
     # it no round of Elevenes could ever end
     needed: dict[str, str] = attrs.field(factory=dict)
+    # the events a Special Guest's handler may name (E102), e.g. revealed
+    guest_events: dict[str, str] = attrs.field(factory=dict)
     # players a card may name besides `me` (`kitchen(left)`, `give to right`), each bound to
     # the host's ``player_NAME(st, fr) -> seat``
     player_refs: dict[str, str] = attrs.field(factory=dict)

@@ -170,6 +170,9 @@ class ElvGame(Game):
             )
         # what the fast path needs, by card number
         self.values = [0] + [cards.cards[n].value for n in range(1, NUMBERS + 1)]
+        # ELV.SCORE.VALUE: a variant's value read when it is counted (`value count(...)`)
+        self.value_fns = {n: fn for n in range(1, NUMBERS + 1)
+                          if (fn := cards.cards[n].value_fn) is not None}
         self.programs: list[Program] = [()] + [
             cards.program(n, "play") for n in range(1, NUMBERS + 1)
         ]
@@ -360,6 +363,11 @@ class ElvState(State):
         row = self.spread[player]
         up = self.up[player]
         total = sum(values[row[pos] % NUMBERS + 1] for pos in range(1, 11) if up >> pos & 1)
+        counted = self.game.value_fns
+        if counted:  # a value read now, for the spread's owner, in place of the number
+            for pos, fn in counted.items():
+                if pos <= 10 and up >> pos & 1:
+                    total += fn(self, Frame(row[pos], "value", player)) - values[pos]
         return total + (GUEST_VALUE if self.revealed[player] else 0)
 
     def arrange(self, player: int, card: int, position: int) -> None:

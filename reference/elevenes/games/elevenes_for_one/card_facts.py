@@ -31,7 +31,8 @@ and the pantry as a set, so how many lie face down follows.
 
 **The bound** (:attr:`CardFacts.score_cost`, :meth:`CardFacts.ceiling`).  With the printed
 cards minutes never come back (a cost is a whole number from 0 up); a variant whose program
-sets a cost below 0 gives them back, up to the clock's 15, and then gets the general bound
+sets a cost below 0 (a number, or an expression that can be below 0: :func:`bounds`) gives
+them back, up to the clock's 15, and then gets the general bound
 with 15 minutes (:attr:`CardFacts.minutes_back`).  A scored card other than (11) costs at least the
 fewest minutes its ``score`` program can set (1 when a path sets none); (11) costs none
 (EFO.GOAL.WIN).  When every ``score`` statement sits in an ``on discard`` program, at most one
@@ -254,7 +255,7 @@ class _ScoreCosts:
             scores = 0
             for stmt, repeated in _walk(handler.body):
                 if isinstance(stmt, ast.Call) and stmt.verb == "cost" and any(
-                        a.kind == "int" and int(a.value) < 0 for a in stmt.args):
+                        least_cost(a) < 0 for a in stmt.args):
                     self.back = True  # minutes come back: no bound from the minutes left
                     self.why = self.why or (
                         f"{_where(path, number, stmt.pos)} gives minutes back")
@@ -273,6 +274,36 @@ class _ScoreCosts:
     # a card without a score program costs the rules' one minute (EFO.SCORE.MINUTE): kept
 
 
+def bounds(expr: ast.Expr) -> tuple[int, int]:
+    """The least and the most a number read in play (``cost (count(in discard) - 1)``) can
+    be: a count is 0 to 11 cards, the minutes 0 to 15."""
+    if isinstance(expr, ast.IntExpr):
+        return expr.value, expr.value
+    if isinstance(expr, ast.CountExpr):
+        return 0, 11
+    if isinstance(expr, ast.NameExpr):
+        return 0, MINUTES - 1
+    (a, b), (c, d) = bounds(expr.left), bounds(expr.right)
+    if expr.op == "+":
+        return a + c, b + d
+    if expr.op == "-":
+        return a - d, b - c
+    if expr.op == "*":
+        products = (a * c, a * d, b * c, b * d)
+        return min(products), max(products)
+    if expr.op == "min":
+        return min(a, c), min(b, d)
+    return max(a, c), max(b, d)
+
+
+def least_cost(arg: ast.Arg) -> int:
+    """The fewest minutes a ``cost`` argument can set (a number, or the least its
+    expression can be)."""
+    if arg.kind == "expr" and arg.expr is not None:
+        return bounds(arg.expr)[0]
+    return int(arg.value) if arg.kind == "int" else 0
+
+
 def _fewest_minutes(body: Sequence[ast.Stmt]) -> int:
     """The fewest minutes a ``score`` program can leave set: the least of every cost it
     names (0 for a cost that is not a plain number), and the rules' one minute unless the
@@ -282,11 +313,11 @@ def _fewest_minutes(body: Sequence[ast.Stmt]) -> int:
     for stmt, _ in _walk(body):
         if isinstance(stmt, ast.Call) and stmt.verb == "cost":
             arg = stmt.args[0] if stmt.args else None
-            costs.add(int(arg.value) if arg is not None and arg.kind == "int" else 0)
+            costs.add(least_cost(arg) if arg is not None else 0)
         elif isinstance(stmt, ast.ChooseCards) and stmt.apply and stmt.apply.verb == "cost":
             costs.add(0)
     first = body[0] if body else None
     if not (isinstance(first, ast.Call) and first.verb == "cost" and first.args
-            and first.args[0].kind == "int"):
+            and first.args[0].kind in ("int", "expr")):
         costs.add(1)
     return min(costs)

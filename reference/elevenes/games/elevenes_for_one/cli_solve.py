@@ -21,7 +21,7 @@ from ...dsl import ast
 from ..cli import parse_options, user_cards
 from ..prompt import SAVE_KEY, check_resume, read_saved, starting_state
 from . import make_game
-from .card_facts import CardFacts, _walk
+from .card_facts import CardFacts, _walk, least_cost
 from .game import EfoGame, EfoState
 from .solver import OBJECTIVES, Solved, fmt, solve
 
@@ -190,6 +190,11 @@ def solve_rule_set(state: EfoState, cards: str | None, args: argparse.Namespace,
 LOOP = "loop through a chance node"
 
 
+def _cost_text(arg: ast.Arg) -> str:
+    """A cost as written, or for a number read in play the least it can be."""
+    return str(arg.value) if arg.kind == "int" else f"as few as {least_cost(arg)}"
+
+
 def free_cards(state: EfoState) -> str:
     """The cards whose use or score can cost no minute (a ``cost`` of 0 or less), by file:line:
     a pass of such cards can end at no cost, and the pantry is dealt again for free."""
@@ -200,9 +205,9 @@ def free_cards(state: EfoState) -> str:
         for handler in card.handlers:
             for stmt, _ in _walk(handler.body):
                 if isinstance(stmt, ast.Call) and stmt.verb == "cost" and any(
-                        a.kind == "int" and int(a.value) <= 0 for a in stmt.args):
+                        least_cost(a) <= 0 for a in stmt.args):
                     found.append(f'{path}:{stmt.pos.line}:{stmt.pos.column}: card {number} '
-                                 f'"{card.name}" costs {stmt.args[0].value} minutes on '
+                                 f'"{card.name}" costs {_cost_text(stmt.args[0])} minutes on '
                                  f'{", ".join(handler.events)}')
     if not found:
         return ""
