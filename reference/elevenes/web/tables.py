@@ -198,7 +198,10 @@ def play(state: State, action: Action) -> list[Line]:
         return [(line, "event") for line in bowl_describe(before, state.to_json(), text)]
     if game == "111":
         return _play_111(state, action, text)
-    return _play_elevenes(state, action, book)
+    if game == "elevenes":
+        return _play_elevenes(state, action, book)
+    state.apply_action(action)  # a game without words of its own for a move: the move itself
+    return [(text, "chance" if state.is_chance_node() else "event")]
 
 
 def _play_111(state: State, action: Action, text: str) -> list[Line]:
