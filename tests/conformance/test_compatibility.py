@@ -42,6 +42,7 @@ def test_there_are_records() -> None:
     assert [path.name for path in RECORDS] == [
         "suite-2.2.0-expectations.json",
         "suite-2.3.0-expectations.json",
+        "suite-3.0.0-expectations.json",
     ]
 
 
