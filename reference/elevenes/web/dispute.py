@@ -20,10 +20,10 @@ import attrs
 import yaml
 
 from ..conformance.verdicts import Readings, RulingVerdicts
+from ..conformance.verdicts import try_move as tried_on
 from ..core.api import Json, State
-from ..core.errors import ElevenesError, IllegalAction
+from ..core.errors import ElevenesError
 from ..games import REGISTRY, game_ids, load_game
-from . import tables
 
 MAX_TEXT = 200_000
 
@@ -113,17 +113,9 @@ def _named_alone(folder: str) -> Iterator[None]:
 
 def try_move(state: State, text: str) -> Move:
     """Play ``text`` on ``state`` if the rules allow it (``state`` changes); else the refusal
-    and the rule that forbids it (``state`` unchanged)."""
-    text = text.strip()
-    try:
-        action = state.string_to_action(text)
-        if action not in state.legal_actions():
-            raise state.explain_illegal(action)
-    except IllegalAction as exc:
-        return Move(text, exc.rule_id, exc.message)
-    canonical = state.action_to_string(action)
-    lines = [line for line, _ in tables.play(state, action)]
-    return Move(canonical, lines=lines)
+    and the rule that forbids it (``state`` unchanged): the judge's own trial of a move."""
+    tried = tried_on(state, text)
+    return Move(tried.action, tried.rule_id, tried.message, lines=list(tried.lines))
 
 
 def judge_page(made: Dispute) -> str:
