@@ -51,7 +51,10 @@ def test_the_card_sites_are_the_effects_the_reading_files_write_otherwise() -> N
     assert card_sites("elevenes-for-one") == {
         (2, "use"): ("EFO.RULING.SELF-TARGET",), (2, "score"): ("EFO.RULING.SELF-TARGET",),
         (3, "use"): ("EFO.RULING.SELF-TARGET",), (3, "score"): ("EFO.RULING.SELF-TARGET",),
-        (8, "score"): ("EFO.RULING.SANDWICHES",),  # used, Sandwiches acts as printed
+        (1, "score"): ("EFO.RULING.CHALLENGE",),  # the Tea Trolley scored in the challenge
+        (7, "use"): ("EFO.RULING.CUPS",), (7, "score"): ("EFO.RULING.CUPS",),  # Biscuits' swap
+        (8, "use"): ("EFO.RULING.CUPS",),  # Sandwiches finding Cups & Saucers first
+        (8, "score"): ("EFO.RULING.CUPS", "EFO.RULING.SANDWICHES"),
         (10, "use"): ("EFO.RULING.SERVANTS-MINUTE",),
         (10, "score"): ("EFO.RULING.OPTIONAL-MUST",),
     }

@@ -28,7 +28,8 @@ def test_the_example_adapter_passes_the_elevenes_for_one_suite() -> None:
     assert problems == []
     assert counts["pass"] >= PASSES
     assert counts["fail"] == counts["error"] == 0
-    assert counts["skip"] == sum(1 for r in report.results
-                                 if r.id.startswith(("efo-reading-", "efo-chances-")))
+    skipped = {r.id for r in report.results if r.status == "skip"}
+    assert {r.id for r in report.results
+            if r.id.startswith(("efo-reading-", "efo-chances-"))} <= skipped
     assert report.ok
     assert restarts == 1  # one program served the whole suite, never crashed

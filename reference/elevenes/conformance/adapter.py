@@ -43,7 +43,7 @@ MAX_FAILED_STARTS = 3
 
 REQUIRED = ("start", "act", "legal", "state", "stop")
 """Requests every program must carry out."""
-OPTIONAL = ("setup", "observe", "perft")
+OPTIONAL = ("setup", "observe", "perft", "chances")
 """Requests a program may answer with ``"unsupported": true``: the checks that need them are
 skipped (and so is ``start`` for a game or options it does not implement)."""
 
