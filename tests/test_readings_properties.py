@@ -43,7 +43,23 @@ GAMES = {
 def _combination(game: str, rng: random.Random) -> dict[str, object]:
     specs = [s for s in load_game(game).option_specs if isinstance(s, ReadingSpec)]
     assert specs, f"{game} plays no reading but the decided ones"
-    return {s.name: rng.choice(s.letters) for s in specs}
+    while True:  # two readings that rewrite the same card are refused together: draw again
+        options: dict[str, object] = {s.name: rng.choice(s.letters) for s in specs}
+        try:
+            load_game(game, options)
+        except BadOption as exc:
+            if "cannot be played together" not in str(exc):
+                return options  # a table-size refusal: the test tries the other sizes
+            continue
+        return options
+
+
+def test_two_readings_rewriting_one_card_are_refused_together() -> None:
+    with pytest.raises(BadOption, match=r"rewrite card \(10\)"):
+        load_game("elevenes-for-one", {"reading.EFO.RULING.OPTIONAL-MUST": "a",
+                                       "reading.EFO.RULING.SERVANTS-MINUTE": "a"})
+    load_game("elevenes-for-one", {"reading.EFO.RULING.OPTIONAL-MUST": "a",
+                                   "reading.EFO.RULING.SANDWICHES": "b"})
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))

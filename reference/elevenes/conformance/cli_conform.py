@@ -222,22 +222,13 @@ def consulting_run(readings: dict[str, str]) -> Callable[[Subject, Item], Result
 
 def _same_card(game: str, ruling_id: str, letter: str, pinned: dict[str, object]) -> str:
     """Why a scenario pinning another card-file reading cannot run under this one: the two
-    files write the same card, so only one of them would be played (empty when none)."""
-    from ..core.readings import PREFIX, rewritten_cards, rulings
+    files write the same card, so the engine refuses them together (empty when it does not)."""
+    from ..core.readings import PREFIX, card_clash, in_force
 
-    ours = rewritten_cards(game, ruling_id, letter)
-    for name, value in pinned.items():
-        other = name[len(PREFIX):] if name.startswith(PREFIX) else ""
-        ruling = rulings(game).get(other)
-        if not ours or ruling is None or other == ruling_id or value == ruling.decided:
-            continue
-        common = ours & rewritten_cards(game, other, str(value))
-        if common:
-            cards = ", ".join(f"({n})" for n in sorted(common))
-            return (f"pins reading ({value}) of {other}, whose card file writes {cards} as the "
-                    f"file of reading ({letter}) of {ruling_id} does: the two are not played "
-                    "together")
-    return ""
+    chosen = {**in_force({k: v for k, v in pinned.items() if k.startswith(PREFIX)}),
+              ruling_id: letter}
+    why = card_clash(game, chosen)
+    return f"pins another reading: {why}" if why else ""
 
 
 def run(args: argparse.Namespace) -> int:

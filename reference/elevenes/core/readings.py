@@ -222,9 +222,29 @@ def card_file(game: str, ruling_id: str, letter: str) -> Path:
     return rulebook_dir(game) / "readings" / f"{short_name(ruling_id)}-{letter}.cards"
 
 
+def card_clash(game: str, chosen: Mapping[str, str]) -> str:
+    """Why the readings ``chosen`` (ruling id -> letter) cannot be played together: two of
+    them have card files that write the same card (empty when none do)."""
+    pairs = sorted(chosen.items())
+    for i, (first, a) in enumerate(pairs):
+        for second, b in pairs[i + 1:]:
+            both = rewritten_cards(game, first, a) & rewritten_cards(game, second, b)
+            if both:
+                cards = ", ".join(f"({n})" for n in sorted(both))
+                return (f"the readings {first}={a} and {second}={b} both rewrite card {cards}: "
+                        "they cannot be played together")
+    return ""
+
+
 def card_files(game: str, options: Mapping[str, Any]) -> list[Path]:
-    """The card files of the readings in force, to load on top of the game's cards."""
-    return [path for ruling_id, letter in sorted(in_force(options).items())
+    """The card files of the readings in force, to load on top of the game's cards.  Two
+    readings whose files write the same card cannot be played together (the later file would
+    replace the whole card, the earlier reading with it): refused, naming both."""
+    chosen = sorted(in_force(options).items())
+    why = card_clash(game, dict(chosen))
+    if why:
+        raise BadOption(why)
+    return [path for ruling_id, letter in chosen
             if (path := card_file(game, ruling_id, letter)).is_file()]
 
 
