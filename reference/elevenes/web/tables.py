@@ -200,8 +200,9 @@ def play(state: State, action: Action) -> list[Line]:
         return _play_111(state, action, text)
     if game == "elevenes":
         return _play_elevenes(state, action, book)
+    kind = "chance" if state.is_chance_node() else "event"
     state.apply_action(action)  # a game without words of its own for a move: the move itself
-    return [(text, "chance" if state.is_chance_node() else "event")]
+    return [(text, kind)]
 
 
 def _play_111(state: State, action: Action, text: str) -> list[Line]:
