@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...core.readings import consult
 from ...dsl.runtime import Frame
 from .notation import (
     HIDDEN_POSITIONS,
@@ -264,11 +265,15 @@ class Primitives:
         """``count`` cubes from ``giver`` to ``receiver`` (-1: the bowl), as many as the
         giver holds."""
         held = st.bowl if giver < 0 else st.cubes[giver]
-        amount = min(max(count, 0), held)
+        amount = max(count, 0)
+        if giver < 0 and amount > held:
+            consult("ELV.RULING.BOWL-EMPTY")  # the bowl cannot pay what the card asks
+        if giver >= 0 or st.game.bowl_reading != "a":  # (a): counters once the bowl is empty
+            amount = min(amount, held)
         if giver == receiver or not amount:
             return
         if giver < 0:
-            st.bowl -= amount
+            st.bowl = max(0, st.bowl - amount)
         else:
             st.cubes[giver] -= amount
         if receiver < 0:
