@@ -29,6 +29,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bot", default=None,
                         help="let this bot play (random, greedy, ismcts: the search bot; "
                              "ismcts:N searches N iterations a move, ismcts:Xs X seconds)")
+    parser.add_argument("--against", default=None, metavar="BOT",
+                        help="play seat 0 yourself against this bot in the other seats "
+                             "(Elevenes and 111; default greedy; named as for --bot)")
     parser.add_argument("--cards", default=None, help="a .cards file replacing or adding cards")
     parser.add_argument("--players", type=int, default=None, help="number of players")
     parser.add_argument(
@@ -49,6 +52,12 @@ def run(args: argparse.Namespace) -> int:
             args.saved, args.resume, options,
             lambda given: load_game(args.game, options=given).options, args.cards)
     game = load_game(args.game, options=options, cards=args.cards)
+    if getattr(args, "against", None) is not None:
+        if args.bot is not None:
+            raise BadOption("--against seats you against a bot, --bot lets bots play every "
+                            "seat: give one of them")
+        if game.num_players() < 2:
+            raise BadOption(f"--against: {args.game} has no other seats to give a bot")
     front_end = importlib.import_module(REGISTRY[args.game] + ".terminal")
     code: int = front_end.run(game, args)
     return code

@@ -253,7 +253,8 @@ def play_terminal(game: ElvGame, args: argparse.Namespace, out: TextIO, inp: Tex
     seats = game.num_players()
     watching = bool(args.bot)
     human: int | None = None if watching else 0
-    bots = bots_for_seats(args.bot or "greedy", seats, BOTS)
+    opponent = getattr(args, "against", None) or "greedy"  # play --against BOT
+    bots = bots_for_seats(args.bot or opponent, seats, BOTS)
     quiet = bool(getattr(args, "quiet", False))
     log = EventLog()
 
@@ -266,7 +267,7 @@ def play_terminal(game: ElvGame, args: argparse.Namespace, out: TextIO, inp: Tex
             "the printed cards (ELV.GUESTS.FILE).", "dim")
     if human is not None:
         screen.say(
-            f"Elevenes for {seats}: you are P0 (set a), against {seats - 1} greedy bot(s). "
+            f"Elevenes for {seats}: you are P0 (set a), against {seats - 1} {opponent} bot(s). "
             "Type ? for help, `card N` for what a card does.", "heading")
         screen.say(LEGEND, "dim")
     round_shown = 0

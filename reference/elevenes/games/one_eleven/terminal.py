@@ -191,7 +191,8 @@ def play_terminal(game: OneElevenGame, args: argparse.Namespace, out: TextIO,
     assert isinstance(state, OneElevenState)
     seats = game.num_players()
     human: int | None = None if args.bot else 0
-    bots = bots_for_seats(args.bot or "greedy", seats, BOTS)
+    opponent = getattr(args, "against", None) or "greedy"  # play --against BOT
+    bots = bots_for_seats(args.bot or opponent, seats, BOTS)
     quiet = bool(getattr(args, "quiet", False)) and human is None
     log = EventLog()
 
@@ -199,7 +200,7 @@ def play_terminal(game: OneElevenGame, args: argparse.Namespace, out: TextIO,
         return s.to_json() if human is None else s.observation(human)
 
     if human is not None:
-        screen.say(f"111, The Game for {seats}: you are seat 0 against {seats - 1} greedy "
+        screen.say(f"111, The Game for {seats}: you are seat 0 against {seats - 1} {opponent} "
                    f"bot(s). First to {WIN_COINS} coins wins. Type ? for help.", "heading")
     turn_shown = -1
     while not state.is_terminal():
