@@ -73,7 +73,7 @@ def wait_for(test: Callable[[], bool], seconds: float) -> bool:
 
 
 def kill_and_check(name: str, proc: subprocess.Popen[bytes], sig: signal.Signals,
-                   processes: int, work: float = 1.0) -> list[int]:
+                   processes: int, work: float = 1.0, group: bool = False) -> list[int]:
     """Once ``processes`` processes of the command's session run (and ``work`` more seconds
     have passed), send ``sig`` to the command; the processes of its session left after GRACE
     seconds (printed, and returned)."""
@@ -84,7 +84,10 @@ def kill_and_check(name: str, proc: subprocess.Popen[bytes], sig: signal.Signals
         time.sleep(work)
         before = session(sid)
         assert proc.poll() is None, f"{name} ended before it was stopped"
-        os.kill(proc.pid, sig)
+        if group:  # as a terminal's Ctrl-C: to every process of the command's group
+            os.killpg(proc.pid, sig)
+        else:
+            os.kill(proc.pid, sig)
         start = time.monotonic()
         wait_for(lambda: not session(sid), GRACE)
         gone_after = time.monotonic() - start
@@ -187,6 +190,16 @@ def test_analyse_leaves_no_worker(sig: signal.Signals, tmp_path: Path) -> None:
     proc = start([*ELEVENES, "analyse", "elevenes-for-one", "--games", "200000", "--workers",
                   "2", "--bots", "greedy", "--no-progress"], tmp_path)
     assert kill_and_check("analyse", proc, sig, processes=3) == []
+
+
+def test_ctrl_c_ends_analyse_and_its_workers_without_waiting_for_their_games(
+        tmp_path: Path) -> None:
+    """Ctrl-C reaches the workers too (they ignore it) while each holds games of the search
+    bot that take seconds: the command does not wait for them."""
+    proc = start([*ELEVENES, "analyse", "elevenes", "--games", "50", "--workers", "2",
+                  "--bots", "ismcts,greedy", "--no-progress"], tmp_path)
+    assert kill_and_check("analyse Ctrl-C", proc, signal.SIGINT, processes=3, work=3.0,
+                          group=True) == []
 
 
 @needs_compiler

@@ -125,9 +125,27 @@ def executor_for(workers: int, scheduler: str | None) -> Iterator[cf.Executor | 
         yield None
         return
     # each worker is ended with this process, however it ends (core/workers.py)
-    with cf.ProcessPoolExecutor(max_workers=workers, initializer=worker_initializer,
-                                initargs=(os.getpid(),)) as pool:
+    pool = cf.ProcessPoolExecutor(max_workers=workers, initializer=worker_initializer,
+                                  initargs=(os.getpid(),))
+    try:
         yield pool
+    except BaseException:
+        # Ctrl-C or an error: the games under way are not waited for (a chunk of search-bot
+        # games can take minutes); the workers are ended now and the pool let go
+        stop_workers(pool)
+        raise
+    else:
+        pool.shutdown(wait=True)
+
+
+def stop_workers(pool: cf.ProcessPoolExecutor) -> None:
+    """End a process pool's workers at once, without waiting for the work they hold."""
+    processes = dict(getattr(pool, "_processes", None) or {})  # no public way before 3.14
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes.values():
+        process.terminate()
+    for process in processes.values():
+        process.join(5)
 
 
 def run_jobs(
