@@ -234,6 +234,7 @@ def _same_card(game: str, ruling_id: str, letter: str, pinned: dict[str, object]
 def run(args: argparse.Namespace) -> int:
     if args.timeout <= 0:
         raise ElevenesError("--timeout must be a positive number of seconds")
+    readings = parse_readings(args.reading) if args.reading else None  # before the suite loads
     # The rulebook is only needed to check --rule and for --coverage.
     rulebook = load_rulebook() if args.rule or args.coverage else None
     if rulebook is not None and args.rule:
@@ -264,8 +265,7 @@ def run(args: argparse.Namespace) -> int:
         subject = ReferenceSubject()
     skipped: list[Result] = []
     play_one = None
-    if args.reading:
-        readings = parse_readings(args.reading)
+    if readings is not None:
         chosen, skipped = under_readings(chosen, readings)
         play_one = consulting_run(readings)
     progress = Progress(len(chosen.items), enabled=args.progress)
