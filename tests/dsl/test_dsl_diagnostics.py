@@ -79,6 +79,10 @@ EXPECTED: dict[str, tuple[str, int, int, str | None]] = {
     "E131-place-in-elevenes.cards": (
         "E131", 6, 15, "name the card: a reference or a name bound with `as`",
     ),
+    "E132-cube-to-herself.cards": (
+        "E132", 6, 20, "name another player: left, right, or one chosen with "
+        "`choose player except me as p`",
+    ),
     "E127-no-card-ends-the-round.cards": (
         "E127", 4, 6,
         "card 11 replaces Elevenses, the card that did; keep `end_round` at the top of some "

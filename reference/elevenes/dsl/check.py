@@ -451,6 +451,11 @@ class Checker:
                     f"unknown player `{arg.value}`",
                     suggest(str(arg.value), [*scope.players, *self.v.player_refs]),
                 )
+            elif arg.value == "me" and self.v.verbs[call.verb].other_player:
+                self.report(arg.pos, "E132",
+                            f"`{call.verb}` between the owner and herself does nothing",
+                            "name another player: left, right, or one chosen with "
+                            "`choose player except me as p`")
         elif kind == "zone":
             self.zone(ast.ZoneRef(str(arg.value), arg.owner, arg.pos), scope)
             verb = self.v.verbs[call.verb]

@@ -43,6 +43,7 @@ CODES: dict[str, str] = {
     "E129": "cards gathered from one player only go back to them",
     "W130": "a card replacing one with a value leaves `value` out (warning)",
     "E131": "a place in a row the game does not have",
+    "E132": "cubes moved between the owner and herself",
 }
 
 INTERNAL = "E900"

@@ -38,6 +38,9 @@ class Verb:
     # effect (pass_aside on the cards of set_aside): with one player's card it does nothing
     # (E129)
     gathers: str = ""
+    # True when the player argument is the other side of a move whose one side is the
+    # owner (give_cube, steal_cube): naming `me` could only do nothing (E132)
+    other_player: bool = False
 
     # The one calling convention, read by the checker, the compiler and the host check below:
     # a verb that can follow `->` (``chosen`` is not None) and whose first argument is a card

@@ -173,12 +173,14 @@ VOCABULARY = Vocabulary(
             doc="the owner gives that many of her cubes to the player, as many as she holds "
                 "(ELV.CARDS.CUBES)",
             example="give_cube 1 to left",
+            other_player=True,
         ),
         "steal_cube": Verb(
             "steal_cube", ("int", "from", "player"),
             doc="the owner takes that many cubes from the player, as many as the player holds "
                 "(ELV.CARDS.CUBES)",
             example="choose player except me as p; steal_cube 1 from p",
+            other_player=True,
         ),
         "end_round": Verb("end_round", (), doc="it is eleven o'clock: the round ends", again=False,
                           example="end_round"),
