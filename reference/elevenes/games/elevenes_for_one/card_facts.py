@@ -21,6 +21,8 @@ the face-down cards after the last face-up one.  That is sound when, in every pr
   the trolley for the rest of the pass, so it reads the first place at most once more); the
   key keeps the first card while that card may still act;
 - no card is named by its place in the row (``2 after self``, ``card 3 of pantry``);
+- no card has an effect on ``flipped`` or ``laid_out`` (such an effect runs in the middle of
+  another card's, or before the first card of a pass: the argument below is not made for it);
 - ``next`` is only ever turned face down (``flip_down next``: nothing happens to a face-down
   card, so which face-down card it is, and how many follow, never matters);
 - no other card is sent to the end (that would move a card past the dropped face-down cards);
@@ -190,6 +192,9 @@ class _RowReading:
             self.refuse(path, number, card.pos, "has conditions or grants")
         for handler in card.handlers:
             firsts = 0
+            events = sorted(set(handler.events) - {"use", "score", "discard"})
+            if events:  # EFO.CARDS.FLIPPED, EFO.CARDS.LAID-OUT: effects at other moments
+                self.refuse(path, number, handler.pos, f"has an effect on {events[0]}")
             for stmt, repeated in _walk(handler.body):
                 for cond in _conditions(stmt):
                     if isinstance(cond, ast.IsCard) and cond.name in ("first", "next"):

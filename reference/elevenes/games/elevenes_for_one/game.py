@@ -50,7 +50,11 @@ SIMPLE_BY_NAME = {name: action for action, name in SIMPLE.items()}
 WORDS = ("flip", "swap", "return", "score", "move", "take", "draw", "player")
 
 DISCARD_LIMIT = 3  # EFO.DISCARD.LIMIT
-EVENTS = ("use", "score", "discard")  # the events a card's effect runs on (vocab.py)
+# the events a card's effect runs on (vocab.py); flipped and laid_out are variant cards' own
+# (EFO.CARDS.FLIPPED, EFO.CARDS.LAID-OUT): no printed card has them
+EVENTS = ("use", "score", "discard", "flipped", "laid_out")
+# the events whose effect is no option of step 3: no minute is due unless the card says so
+FREE_EVENTS = ("discard", "flipped", "laid_out")
 
 
 def _running_totals(n: int) -> tuple[float, ...]:
@@ -241,9 +245,12 @@ class Primitives:
         return None
 
     def verb_flip_down(self, st: EfoState, fr: Frame, chosen: tuple[int, ...] | None) -> None:
+        turned = []
         for target in chosen or ():
             if self.applicable_flip_down(st, fr, target) is None:
                 st.down.add(target)
+                turned.append(target)
+        st.fire_flipped(turned)  # EFO.CARDS.FLIPPED
 
     def applicable_swap(self, st: EfoState, fr: Frame, card: int) -> str | None:
         # EFO.CARD.BISCUITS: only pantry cards change places (a user's card may name any zone)
@@ -279,9 +286,11 @@ class Primitives:
         target = chosen[0] if chosen else None
         if target is None or target not in st.pantry:
             return
+        was_down = target in st.down
         st.remove(target)
-        st.pantry.append(target)
-        st.down.discard(target)
+        st.pantry.append(target)  # face up (remove() took it off the face-down cards)
+        if was_down:  # EFO.CARDS.FLIPPED: a face-down card sent to the end turns face up
+            st.fire_flipped([target])
 
     def verb_reshuffle(self, st: EfoState, fr: Frame, chosen: tuple[int, ...] | None,
                        zone: tuple[str, int]) -> None:
@@ -750,7 +759,10 @@ class EfoState(State):
             else:  # no effect text: what run does once an effect is over, at once
                 self.end_of(frame)
                 self.choice = None
-                self.step_four()
+                if self.stack:  # the effect of a card turned face down (EFO.CARDS.FLIPPED)
+                    self.run()
+                else:
+                    self.step_four()
         elif phase == DEAL:  # EFO.PASS.SHUFFLE
             card = action - DEAL_BASE
             self.deck.remove(card)
@@ -767,6 +779,8 @@ class EfoState(State):
             self.phase = TURN
             if self.minutes == 0:  # EFO.CLOCK.ZERO
                 self.finish("out-of-time")
+            else:
+                self.fire_laid_out()
         else:
             frame = self.stack[-1]
             instr = self.program(frame)[frame.pc]
@@ -803,16 +817,46 @@ class EfoState(State):
         """What the procedure does once a card's effect is over."""
         card = frame.card
         if frame.event == "use":
+            turned = card in self.pantry and card not in self.down
             if card in self.pantry:
                 self.down.add(card)  # EFO.USE.FLIP
             self.lose(frame.cost)  # EFO.USE.MINUTE (Sugar: 2, Servants returning: 0)
+            if turned:  # EFO.CARDS.FLIPPED: after the whole of the use, its minute included
+                self.fire_flipped([card])
         elif frame.event == "score":
             if card == 11:
                 self.result = "won"  # EFO.GOAL.WIN: no minute is lost for (11)
             else:
                 self.lose(frame.cost)  # EFO.SCORE.MINUTE
-        else:
+        elif frame.event == "discard":
             self.discard.append(card)  # EFO.CARD.ELEVENSES: (11) reaches the pile last
+        else:  # EFO.CARDS.COST: flipped, laid_out: the minutes the card itself says, if any
+            self.lose(frame.cost)
+
+    def fire_flipped(self, cards: list[int]) -> None:
+        """EFO.CARDS.FLIPPED: the ``flipped`` effects of pantry cards just turned face up or
+        face down, to run before anything else (on top of the stack), first the card that
+        lies first in the pantry (EFO.CARDS.ORDER).  A card whose own ``flipped`` effect is
+        in progress does not start it again (EFO.CARDS.ONCE), so a chain of such effects
+        always ends."""
+        programs = self._programs["flipped"]
+        running = {f.card for f in self.stack if f.event == "flipped"}
+        due = [c for c in cards if c in self.pantry and programs[c] and c not in running]
+        due.sort(key=self.pantry.index)
+        for card in reversed(due):  # the first to run on top
+            self.stack.append(Frame(card, "flipped", cost=0))
+
+    def fire_laid_out(self) -> None:
+        """EFO.CARDS.LAID-OUT: once step 2 is over, the ``laid_out`` effects of the pantry's
+        cards, first to last (EFO.CARDS.ORDER), before the first card's step 3."""
+        programs = self._programs["laid_out"]
+        due = [c for c in self.pantry if programs[c]]
+        if not due:
+            return
+        self.phase = EFFECT
+        for card in reversed(due):
+            self.stack.append(Frame(card, "laid_out", cost=0))
+        self.run()  # then step 4 from the pantry's start: the first face-up card's step 3
 
     def step_four(self) -> None:
         """EFO.PASS.NEXT / EFO.PASS.END: the next face-up card, or a new pass."""
@@ -895,7 +939,7 @@ class EfoState(State):
             card, event = int(doc["card"]), str(doc["event"])
             if card not in self.cards.cards:
                 raise BadState(f"stack[{index}]: no card {card}")
-            cost = int(doc.get("cost", 0 if event == "discard" else 1))
+            cost = int(doc.get("cost", 0 if event in FREE_EVENTS else 1))
             pc, variables = frame_machine(
                 doc, self.cards.statements(card, event), index == len(docs) - 1, _number,
                 f"stack[{index}] (card {card}, on {event})")

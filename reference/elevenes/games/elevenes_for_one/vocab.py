@@ -11,6 +11,10 @@ VOCABULARY = Vocabulary(
         "use": "option 3B: the card is used (EFO.USE.ACTION)",
         "score": "option 3A: the card is scored (EFO.SCORE.ACTION)",
         "discard": "option 3C: the card is discarded; runs before it reaches the pile",
+        "flipped": "the card is turned face down or face up in the pantry: used, flipped by"
+                   " an effect, or sent to the end face down (EFO.CARDS.FLIPPED)",
+        "laid_out": "a pass begins: the pantry is laid out and step 2 is over; every pantry"
+                    " card's effect runs, first to last (EFO.CARDS.LAID-OUT)",
     },
     zones={"pantry": False, "discard": False, "trolley": False},
     filters={

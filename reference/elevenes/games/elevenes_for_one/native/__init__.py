@@ -298,7 +298,7 @@ def lower(game: EfoGame) -> dict[str, Any]:
         for handler in card.handlers:
             for event in handler.events:
                 if event not in EVENTS:
-                    raise low.unsupported(f"an effect on {event}")
+                    raise low.unsupported(f"effects on {event} (a variant card's event)")
             start, length = low.program(handler.body)
             for event in handler.events:
                 progs[number][EVENTS[event]] = [start, length]
