@@ -25,7 +25,8 @@ EXPECTED: dict[str, tuple[str, int, int, str | None]] = {
     "E101-unknown-game.cards": ("E101", 2, 6, "did you mean `elevenes-for-one`?"),
     "E101-no-game.cards": ("E101", 1, 1, "start it with: game elevenes-for-one"),
     "E102-unknown-event.cards": ("E102", 5, 6, "did you mean `use`? cards of elevenes-for-one "
-                                 "know: `use`, `score`, `discard`"),
+                                 "know: `use`, `score`, `discard`, `flipped`, "
+                                 "`laid_out`"),
     "E103-unknown-zone.cards": ("E103", 6, 25, "did you mean `pantry`?"),
     "E104-unknown-filter.cards": ("E104", 6, 14, "did you mean `face_up`?"),
     "E104-unknown-exception.cards": ("E104", 6, 39, "did you mean `self`?"),
@@ -82,6 +83,10 @@ EXPECTED: dict[str, tuple[str, int, int, str | None]] = {
     "E132-cube-to-herself.cards": (
         "E132", 6, 20, "name another player: left, right, or one chosen with "
         "`choose player except me as p`",
+    ),
+    "E133-give-to-herself.cards": (
+        "E133", 6, 40, "name another player (left, right, or one chosen with `choose player "
+        "except me as p`), or choose in another player's kitchen",
     ),
     "E127-no-card-ends-the-round.cards": (
         "E127", 4, 6,

@@ -351,6 +351,23 @@ class Checker:
             self.call(stmt.apply, scope, chosen=quantity.count)
             if pickable:
                 self.cards_from(stmt.apply, zone.name, zone.pos)
+            self.same_player(stmt.apply, zone)
+
+    def same_player(self, call: ast.Call, zone: ast.ZoneRef) -> None:
+        """E133: a card chosen in a player's zone moved to that same player (`choose 1 in
+        kitchen(me) -> give to me`): a one-way transfer whose two sides are one player, so
+        the card stays where it is."""
+        verb = self.v.verbs.get(call.verb)
+        if verb is None or not verb.has_target() or zone.owner is None:
+            return
+        for kind, arg in zip(verb.written(True), call.args, strict=False):
+            if kind == "player" and arg.kind == "name" and arg.value == zone.owner:
+                who = "the owner" if zone.owner == "me" else f"`{zone.owner}`"
+                self.report(arg.pos, "E133",
+                            f"`{call.verb}` of a card of {zone.name}({zone.owner}) to {who} "
+                            "does nothing",
+                            "name another player (left, right, or one chosen with `choose "
+                            f"player except me as p`), or choose in another player's {zone.name}")
 
     def cards_from(self, call: ast.Call, zone: str | None, pos: ast.Pos) -> None:
         """E124: the verb acts only on cards of some zones, and these come from another."""

@@ -44,6 +44,7 @@ CODES: dict[str, str] = {
     "W130": "a card replacing one with a value leaves `value` out (warning)",
     "E131": "a place in a row the game does not have",
     "E132": "cubes moved between the owner and herself",
+    "E133": "a card moved from a player's zone to the same player",
 }
 
 INTERNAL = "E900"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -387,9 +388,44 @@ def _end(text: str) -> tuple[int, int]:
     return text.count("\n") + 1, len(text) - text.rfind("\n")
 
 
+@lru_cache(maxsize=1)
+def _written() -> dict[str, str]:
+    """Every terminal of the grammar as a writer types it: a keyword or a sign as itself
+    (MINUS is `-`, the anonymous one `->`), the others by what they stand for
+    (_TOKEN_NAMES).  No message names a terminal of the grammar itself."""
+    names = dict(_TOKEN_NAMES)
+    for terminal in _parser().terminals:
+        if terminal.name not in names and terminal.pattern.type == "str":
+            names[terminal.name] = f"`{terminal.pattern.value}`"
+    return names
+
+
 def _describe(expected: set[str]) -> str:
-    names = sorted({_TOKEN_NAMES.get(e, f"`{e.lower()}`") for e in expected})
+    written = _written()
+    names = sorted({written.get(e, "a word of the language") for e in expected})
     return ", ".join(names[:8]) + (" ..." if len(names) > 8 else "")
+
+
+_OPERATORS = "+-*"
+_OPERANDS = {"INT", "NAME", "COUNT", "MIN", "MAX", "LPAR"}
+
+
+def _after_operator(text: str, offset: int, expected: set[str]) -> tuple[int, int, str] | None:
+    """For a computed number cut short (``value 1 +`` followed by the rule id, the end of the
+    line or of the file): the line and column just after the operator, where the missing
+    operand belongs, and the operator; None when the text before ``offset`` ends otherwise."""
+    before = text[:offset].rstrip()
+    # `value 1 + rule X`: the parser took the keyword after the operator for a value's name
+    # and stops at the rule id; the number is missing before the keyword all the same
+    word = re.search(r"(?:^|\s)(rule|value)$", before)
+    if word is not None and "RULE_ID" not in expected:
+        before = before[:word.start(1)].rstrip()
+    elif not expected or not expected <= _OPERANDS:
+        return None
+    if not before or before[-1] not in _OPERATORS:
+        return None
+    line, column = _end(before)
+    return line, column, before[-1]
 
 
 def parse_text(text: str, path: str = "<text>") -> ast.CardFile:
@@ -410,9 +446,16 @@ def parse_text(text: str, path: str = "<text>") -> ast.CardFile:
             shown = {"_NL": "end of line", "$END": "end of file"}.get(token.type, f"`{token}`")
             message = f"unexpected {shown}"
             # ``accepts`` (what the parser could take) is exact; ``expected`` may miss words
-            hint = f"expected {_describe(set(exc.accepts or exc.expected))}"
+            accepts = set(exc.accepts or exc.expected)
+            hint = f"expected {_describe(accepts)}"
             if token.type == "$END":
                 line, column = _end(text)
+            offset = len(text) if token.type == "$END" else token.start_pos or 0
+            cut = _after_operator(text, offset, accepts)
+            if cut is not None:  # the missing operand's place, not the word after it
+                line, column, operator = cut
+                message = f"a number is missing after `{operator}`"
+                hint = f"expected {_describe(_OPERANDS)}"
         else:  # pragma: no cover - lark has no other kinds
             message, hint = str(exc), ""
         raise CardFileError(
