@@ -58,7 +58,7 @@ def test_the_scenarios_of_the_events_agree_with_the_reference(
                    str(SCENARIOS / "efo-events.yaml")])
     out = capsys.readouterr().out
     assert status == 0, out
-    assert "the reference agrees with all 13 expectations" in out
+    assert "the reference agrees with all 14 expectations" in out
 
 
 def test_effects_that_turn_each_other_end_and_games_play_out(tmp_path: Path) -> None:
@@ -80,7 +80,7 @@ def test_effects_that_turn_each_other_end_and_games_play_out(tmp_path: Path) -> 
     assert state.to_json()["stack"] == []
 
 
-def test_a_state_with_a_flipped_effect_under_way_saves_and_loads() -> None:
+def test_a_state_with_laid_out_effects_under_way_saves_and_loads() -> None:
     game = elevenes.load_game("elevenes-for-one", {},
                               cards=str(SCENARIOS / "efo-events.cards"))
     state = game.state_from_json({
