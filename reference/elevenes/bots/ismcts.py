@@ -51,6 +51,12 @@ DEFAULT_ITERATIONS = 100
 (``ITERATIONS``)."""
 EXPLORATION = 0.7  # UCT's constant (returns lie in 0..1)
 MAX_ROLLOUT = 400  # moves of a simulation at most, before ``evaluate`` judges it
+RACE_START = 4
+"""The paired search's race (``Search.compare``) first weighs its moves after this many
+samples, then every ``RACE_EVERY`` samples."""
+RACE_EVERY = 2
+RACE_Z = 2.0
+"""How many standard errors above its mean a move's difference is given the benefit of."""
 
 
 class Node:
@@ -81,6 +87,7 @@ class Search:
     widening: float = 1.0
     paired: int = 0
     margin: float = 0.0
+    race: bool = True
 
     def __call__(self, state: State, rng: random.Random) -> Action:
         return self.choose(state, rng)
@@ -119,27 +126,54 @@ class Search:
         """Paired flat search: the prior's first ``paired`` moves are each played on the
         same sampled positions with the same random numbers, and the simulations go on
         with the rollout policy; the prior's first move stays unless another one's mean
-        worth beats it by more than ``margin``."""
+        worth beats it by more than ``margin``.
+
+        A race (``race``): from ``RACE_START`` samples on, every ``RACE_EVERY`` samples, a
+        move whose paired difference from the first move is, at ``RACE_Z`` standard errors
+        above its mean, still no more than ``margin`` is no longer simulated (it would
+        hardly end ahead by the margin); once only the first move is left it is played.
+        The samples and random numbers are the same as without the race, so a move that
+        stays is judged on the very same simulations."""
         assert self.prior is not None
         candidates = self.prior(self.sample(state, player, rng), rng)[: self.paired]
         if len(candidates) == 1:
             return candidates[0]
-        totals = [0.0] * len(candidates)
+        width = len(candidates)
+        totals = [0.0] * width
+        squares = [0.0] * width  # sums of the squared differences from the first move
+        alive = list(range(width))
         rounds = 0
         for count in self.budget():
-            if count % len(candidates):
+            if count % width:
                 continue  # the budget counts simulations: one sample serves every candidate
             det = self.sample(state, player, rng)
             seed = rng.getrandbits(64)
-            for index, action in enumerate(candidates):
+            first = 0.0
+            for index in alive:
                 trial = det.clone()
-                trial.apply_action(action)
-                totals[index] += self.simulate(state, trial, random.Random(seed))[player]
+                trial.apply_action(candidates[index])
+                worth = self.simulate(state, trial, random.Random(seed))[player]
+                totals[index] += worth
+                if index == 0:
+                    first = worth
+                else:
+                    squares[index] += (worth - first) ** 2
             rounds += 1
-        best = max(range(len(candidates)), key=lambda i: totals[i])
+            if self.race and rounds >= RACE_START and rounds % RACE_EVERY == 0:
+                alive = [0, *(i for i in alive[1:] if self._may_lead(
+                    (totals[i] - totals[0]) / rounds, squares[i] / rounds, rounds))]
+                if len(alive) == 1:
+                    return candidates[0]
+        best = max(alive, key=lambda i: totals[i])
         if totals[best] - totals[0] > self.margin * max(rounds, 1):
             return candidates[best]
         return candidates[0]
+
+    def _may_lead(self, mean: float, square: float, rounds: int) -> bool:
+        """Whether a move whose paired differences from the first move have this mean and
+        mean square over ``rounds`` samples may still end ahead of it by the margin."""
+        spread = math.sqrt(max(square - mean * mean, 0.0) / rounds)
+        return mean + RACE_Z * spread > self.margin
 
     def iterate(self, root: Node, state: State, player: int, rng: random.Random) -> None:
         det = self.sample(state, player, rng)

@@ -131,8 +131,8 @@ def effect_choice(
     words: dict[str, list[Action]] = {}
     for action in actions:
         words.setdefault(decode_choice(action)[0], []).append(action)
-    values = public_values(state)
     if "player" in words:
+        values = public_values(state)  # (only here: the spreads' values cost a sum each)
         return choose_player(state, player, card_number, words["player"], values, rng)
     if "flip" in words:
         # Tea: an opponent's most valuable card, or one's own least valuable one
