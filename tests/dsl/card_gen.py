@@ -244,8 +244,16 @@ class Writer:
         low, high = self.v.card_numbers
         wants = self.draw(st.lists(st.integers(low, high - 1), min_size=3, max_size=3,
                                    unique=True))
-        return (f'guest {self.draw(st.integers(1, 4))} "Guest" wants '
+        head = (f'guest {self.draw(st.integers(1, 4))} "Guest" wants '
                 + ", ".join(str(w) for w in wants))
+        events = list(self.v.guest_events)  # a guest's effects (ELV.CARDS.GUEST-EFFECTS)
+        members = []
+        for _ in range(self.draw(st.integers(0, min(2, len(events))))):
+            event = self.pick(events)
+            if event in events:
+                events.remove(event)
+            members.append(f"on {event} {self.block(Scope(), 2)}")
+        return head + (" {\n  " + "\n  ".join(members) + "\n}" if members else "")
 
 
 @st.composite

@@ -88,6 +88,17 @@ EXPECTED: dict[str, tuple[str, int, int, str | None]] = {
         "E133", 6, 40, "name another player (left, right, or one chosen with `choose player "
         "except me as p`), or choose in another player's kitchen",
     ),
+    "E140-self-in-guest.cards": (
+        "E140", 6, 14, "name the cards the effect acts on: choose them, or name their zone",
+    ),
+    "E141-end-round-at-its-end.cards": (
+        "E141", 6, 5, "what it does (it is eleven o'clock: the round ends) has already "
+        "happened when `end_of_round` does",
+    ),
+    "E142-flipped-never-happens.cards": (
+        "E142", 8, 6, "only cards of positions 2-9 are turned face down "
+        "(ELV.RULING.TEA-POSITIONS); Elevenses lies in the centre",
+    ),
     "E127-no-card-ends-the-round.cards": (
         "E127", 4, 6,
         "card 11 replaces Elevenses, the card that did; keep `end_round` at the top of some "

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from typing import Any
+
+import attrs
 
 from . import ast
 from .diagnostics import Diagnostic, suggest
@@ -122,8 +125,28 @@ class Checker:
                         f"first at line {handled[event].line}",
                     )
                 handled.setdefault(event, at)
+                self.event_fits(number, event, at, handler, what)
+            if what == "guest":  # E140: a guest's effect has no card of its own
+                for pos in _self_refs(handler.body, handler.pos):
+                    self.report(pos, "E140", "`self` in a Special Guest's effect: a guest is "
+                                "no card", "name the cards the effect acts on: choose them, "
+                                "or name their zone")
             self.block(handler.body, _Scope())
             self.gathered(handler.body)
+
+    def event_fits(self, number: int, event: str, at: ast.Pos, handler: ast.Handler,
+                   what: str) -> None:
+        """E142: an event that never happens to this card; E141: a verb that can only do
+        nothing when this event happens."""
+        never, why = self.v.never.get(event, ((), ""))
+        if what == "card" and number in never:
+            self.report(at, "E142", f"`{event}` never happens to card {number}", why)
+        for call in calls(handler.body):
+            verb = self.v.verbs.get(call.verb)
+            if verb is not None and event in verb.idle_in:
+                self.report(call.pos, "E141", f"`{call.verb}` does nothing on `{event}`",
+                            f"what it does ({verb.doc}) has already happened when "
+                            f"`{event}` does")
 
     def rule_id(self, rule: str | None, pos: ast.Pos) -> None:
         known = self.known_rule
@@ -624,6 +647,22 @@ def check_tree(
     if expected_game is not None and game != expected_game:
         return wrong_game(f"these cards are for `{game}`, not `{expected_game}`")
     return Checker(tree, vocabulary_for(game), known_rule).run()
+
+
+def _self_refs(node: object, pos: ast.Pos) -> Iterator[ast.Pos]:
+    """Where a handler's statements name the card reference ``self`` (E140)."""
+    if isinstance(node, str):
+        if node == "self":
+            yield pos
+    elif isinstance(node, tuple):
+        for item in node:
+            yield from _self_refs(item, pos)
+    elif attrs.has(type(node)):
+        here = getattr(node, "pos", pos)
+        instance: Any = node
+        for name in attrs.asdict(instance, recurse=False):
+            if name not in ("pos", "item_pos", "event_pos"):
+                yield from _self_refs(getattr(node, name), here)
 
 
 def calls(body: Iterable[ast.Stmt]) -> Iterator[ast.Call]:

@@ -45,6 +45,9 @@ CODES: dict[str, str] = {
     "E131": "a place in a row the game does not have",
     "E132": "cubes moved between the owner and herself",
     "E133": "a card moved from a player's zone to the same player",
+    "E140": "`self` in a Special Guest's effect (a guest is no card)",
+    "E141": "a verb that can only do nothing on this event",
+    "E142": "an event that never happens to this card",
 }
 
 INTERNAL = "E900"

@@ -41,6 +41,9 @@ class Verb:
     # True when the player argument is the other side of a move whose one side is the
     # owner (give_cube, steal_cube): naming `me` could only do nothing (E132)
     other_player: bool = False
+    # the events whose effect runs when this verb can only do nothing (end_round once the
+    # round is over): used there, the checker refuses it (E141)
+    idle_in: tuple[str, ...] = ()
 
     # The one calling convention, read by the checker, the compiler and the host check below:
     # a verb that can follow `->` (``chosen`` is not None) and whose first argument is a card
@@ -106,6 +109,9 @@ class Vocabulary:
     needed: dict[str, str] = attrs.field(factory=dict)
     # the events a Special Guest's handler may name (E102), e.g. revealed
     guest_events: dict[str, str] = attrs.field(factory=dict)
+    # event -> (the card numbers it never happens to, why): such a handler is refused (E142),
+    # e.g. Elevenes' flipped for cards 1, 10 and 11, which no effect turns face down
+    never: dict[str, tuple[tuple[int, ...], str]] = attrs.field(factory=dict)
     # players a card may name besides `me` (`kitchen(left)`, `give to right`), each bound to
     # the host's ``player_NAME(st, fr) -> seat``
     player_refs: dict[str, str] = attrs.field(factory=dict)

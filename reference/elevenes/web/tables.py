@@ -92,6 +92,8 @@ def note(state: State) -> tuple[str, str]:
         if state.phase == EFFECT and state.stack:  # type: ignore[attr-defined]
             card = state.stack[-1].card  # type: ignore[attr-defined]
             book = book_of(state)
+            if card >= 1000:  # a Special Guest's effect (state.GUEST_FRAME)
+                return card_name(card, book), ""
             text = book.effect(card % NUMBERS + 1, width=10_000, indent="")
             return card_name(card, book), " ".join(text.split())
     return "", ""
@@ -231,7 +233,7 @@ def _play_111(state: State, action: Action, text: str) -> list[Line]:
 
 
 def _play_elevenes(state: State, action: Action, book: CardBook) -> list[Line]:
-    from ..games.elevenes.events import changes
+    from ..games.elevenes.events import changes, fired_lines
     from ..games.elevenes.state import DEALING, GUESTS
     from ..games.elevenes.terminal import dealt, describe, results, seen_text
 
@@ -245,6 +247,7 @@ def _play_elevenes(state: State, action: Action, book: CardBook) -> list[Line]:
     state.apply_action(action)
     if line is not None:
         lines.append((line, "chance" if dealing else "event"))
+    lines.extend(("    " + t, "event") for t in fired_lines(elv.fired, HUMAN, book))
     if dealing and elv.phase not in (DEALING, GUESTS):
         lines.append((dealt(view(state), HUMAN, book), "chance"))
     if before is not None and elv.round == round_before and not state.is_terminal():

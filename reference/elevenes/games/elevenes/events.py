@@ -109,6 +109,28 @@ def changes(before: Json, after: Json, human: int | None, book: CardBook) -> lis
     return lines
 
 
+EVENT_WORDS = {
+    # ELV.CARDS.FLIPPED, ELV.CARDS.END-OF-ROUND, ELV.CARDS.SCORED, ELV.CARDS.GUEST-EFFECTS
+    "flipped": "was turned face down: its effect runs",
+    "end_of_round": "is face up as the round ends: its effect runs before the scoring",
+    "score": "was counted at the scoring: its effect runs",
+    "revealed": "is revealed: its effect runs",
+}
+
+
+def fired_lines(fired: list[tuple[str, int, int]], human: int | None,
+                book: CardBook) -> list[str]:
+    """The effects events set off during an action (``ElvState.fired``), in the order they
+    run, in words: whose card, what happened to it."""
+    from .terminal import card_name
+
+    lines = []
+    for event, card, owner in fired:
+        whose = "your" if owner == human else f"P{owner}'s"
+        lines.append(f"{whose} {card_name(card, book)} {EVENT_WORDS.get(event, event)}")
+    return lines
+
+
 def round_result(last: dict[str, Any], human: int | None,
                  trolley_cards: list[list[int]] | None = None,
                  book: CardBook | None = None) -> list[str]:

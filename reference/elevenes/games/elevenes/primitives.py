@@ -129,6 +129,7 @@ class Primitives:
     # -- verbs ------------------------------------------------------------------------------------
     def verb_flip_down(self, st: ElvState, fr: Frame, chosen: tuple[int, ...] | None) -> None:
         """ELV.CARD.TEA: a face-up card of positions 2-9 turns face down where it lies."""
+        turned: list[tuple[int, int]] = []
         for target in chosen or ():
             number = target % NUMBERS + 1
             if number not in HIDDEN_POSITIONS:
@@ -137,6 +138,8 @@ class Primitives:
                 if st.spread[player][number] == target and st.up[player] >> number & 1:
                     st.up[player] &= ~(1 << number)
                     st.remember(st.everyone, FLIPPED, player, number, (target,), fr.card)
+                    turned.append((target, player))
+        st.fire_flipped(turned)  # ELV.CARDS.FLIPPED
 
     def verb_exchange(
         self, st: ElvState, fr: Frame, chosen: tuple[int, ...] | None, other: int

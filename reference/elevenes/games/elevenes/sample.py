@@ -25,7 +25,7 @@ from .bots import greedy_player, usefulness
 from .notation import ARRANGE, ELEVENSES, HIDDEN_POSITIONS, NUMBERS, PLAY, WORD_BASE, decode_choice
 from .primitives import FLIPPED, PLACED
 from .state import DEALING, EFFECT, GUESTS, SECOND, TURN, ElvState
-from .views import visible_face_down
+from .views import frame_statements, visible_face_down
 
 
 def known_cards(state: ElvState, player: int) -> set[int]:
@@ -201,7 +201,7 @@ def _deal_guests(det: ElvState, state: ElvState, player: int, rng: random.Random
 def _remap_frames(det: ElvState, state: ElvState, mapping: dict[int, int]) -> None:
     """Names an effect in progress gave to cards now dealt afresh follow them."""
     for frame in det.stack:
-        statements = state.cards.statements(frame.card % NUMBERS + 1, frame.event)
+        statements = frame_statements(state, frame)
         card_names = {name for st in statements for name, kind in st.binds if kind == "card"}
         for name in card_names:
             value = frame.vars.get(name)

@@ -59,6 +59,15 @@ EDITIONS: dict[str, dict[str, Any]] = {
 }
 MIN_FACE_UP = 4  # ELV.CARD.ELEVENSES: written in cards.cards as `requires`; here for messages
 GUEST_VALUE = 2  # ELV.GUESTS.VALUE
+# the events a card's effect runs on (vocab.py); all but play are variant cards' own
+# (ELV.CARDS.FLIPPED, ELV.CARDS.END-OF-ROUND, ELV.CARDS.SCORED): no printed card has them
+CARD_EVENTS = ("play", "flipped", "end_of_round", "score")
+# the events a Special Guest's effect runs on (ELV.CARDS.GUEST-EFFECTS)
+GUEST_EVENTS = ("revealed", "end_of_round", "score")
+# the events of the round's end: Elevenses may lie in the centre while their effects run
+ROUND_EVENTS = ("end_of_round", "score")
+# a Special Guest's effect in progress: Frame.card is GUEST_FRAME + the guest's number
+GUEST_FRAME = 1000
 
 
 # The readings this game plays besides the decided ones (core/readings.py), each read at its
@@ -173,9 +182,16 @@ class ElvGame(Game):
         # ELV.SCORE.VALUE: a variant's value read when it is counted (`value count(...)`)
         self.value_fns = {n: fn for n in range(1, NUMBERS + 1)
                           if (fn := cards.cards[n].value_fn) is not None}
-        self.programs: list[Program] = [()] + [
-            cards.program(n, "play") for n in range(1, NUMBERS + 1)
-        ]
+        # the effects of each event by card number (ELV.PLAY.SPECIAL, ELV.CARDS.*)
+        self.handlers: dict[str, list[Program]] = {
+            event: [()] + [cards.program(n, event) for n in range(1, NUMBERS + 1)]
+            for event in CARD_EVENTS
+        }
+        self.programs: list[Program] = self.handlers["play"]
+        # the events some card has an effect for (the others are never looked up)
+        self.fires = frozenset(e for e in CARD_EVENTS[1:] if any(self.handlers[e]))
+        self.guest_fires = frozenset(
+            e for e in GUEST_EVENTS for g in cards.guests.values() if g.programs.get(e))
         self.requires = [()] + [cards.cards[n].requires for n in range(1, NUMBERS + 1)]
         self.cube_cards = [n for n in range(1, NUMBERS + 1) if cards.has(n, "round_cube")]
         # ELV.CARDS.TRANSFER: with a card that takes or gives one way a kitchen may run empty
@@ -244,6 +260,7 @@ class ElvState(State):
         "last",
         "trolley_cards",
         "legal",
+        "fired",
     )
     game: ElvGame
 
@@ -281,6 +298,9 @@ class ElvState(State):
         # log (not part of the state document: a loaded game's log counts them instead)
         self.trolley_cards: list[list[int]] | None = None
         self.legal: list[Action] | None = None  # legal_actions() until the next action
+        # the effects events set off during the last action, for its log: (event, card or
+        # GUEST_FRAME + guest, owner); not part of the state
+        self.fired: list[tuple[str, int, int]] = []
 
     def clone(self) -> ElvState:
         other = ElvState.__new__(ElvState)
@@ -314,6 +334,7 @@ class ElvState(State):
         other.last = self.last
         other.trolley_cards = self.trolley_cards
         other.legal = self.legal
+        other.fired = []
         return other
 
     # -- small helpers the primitives use ------------------------------------------------------
@@ -352,6 +373,8 @@ class ElvState(State):
         by: int,
     ) -> None:
         """ELV.INFO.MEMORY: what the ``viewers`` (a bit mask) have just seen."""
+        if by >= GUEST_FRAME:  # a Special Guest's effect: no card did it
+            by = -1
         self.seen.append((viewers, kind, player, position, cards, by))
 
     def face_up_count(self, player: int) -> int:
@@ -466,6 +489,8 @@ class ElvState(State):
     # -- applying actions (known legal) ------------------------------------------------------------
     def _apply(self, action: Action) -> None:
         self.legal = None
+        if self.fired:
+            self.fired = []
         phase = self.phase
         if phase == TURN:
             player = self.turn
@@ -479,7 +504,7 @@ class ElvState(State):
                 self.end_turn()
         elif phase == EFFECT:
             frame = self.stack[-1]
-            instr = self.game.programs[frame.card % NUMBERS + 1][frame.pc]
+            instr = self.program_of(frame)[frame.pc]
             self.choice = None
             instr.resume(self, frame, action)
             self.run()
@@ -492,8 +517,13 @@ class ElvState(State):
             player = self.reveal.pop(0)
             if action == REVEAL:  # ELV.GUESTS.REVEAL
                 self.revealed[player] = True
-            if not self.reveal:
-                self.next_turn()
+                if "revealed" in self.game.guest_fires:  # ELV.CARDS.GUEST-EFFECTS
+                    self.fire("revealed", [(GUEST_FRAME + self.guest[player], player)])
+                    if self.stack:
+                        self.phase = EFFECT
+                        self.run()
+                        return
+            self.ask_next()
         elif phase == DEALING:
             self.deal(action - DEAL)
         elif phase == GUESTS:
@@ -572,15 +602,23 @@ class ElvState(State):
         else:
             self.after_play(player)
 
+    def program_of(self, frame: Frame) -> Program:
+        """The compiled effect a frame runs: a card's for its event, or a guest's."""
+        if frame.card >= GUEST_FRAME:
+            guest = self.cards.guests.get(frame.card - GUEST_FRAME)
+            return guest.programs.get(frame.event, ()) if guest is not None else ()
+        return self.game.handlers[frame.event][frame.card % NUMBERS + 1]
+
     def run(self) -> None:
-        """Run the effect on the stack until it waits for a choice or is done."""
+        """Run the effects on the stack until one waits for a choice or all are done; then
+        the procedure goes on from what set off the first (the bottom frame's event)."""
         stack = self.stack
-        programs = self.game.programs
-        owner = self.turn
+        if not stack:
+            return
+        bottom = stack[0]
         while stack:
             frame = stack[-1]
-            owner = frame.owner
-            program = programs[frame.card % NUMBERS + 1]
+            program = self.program_of(frame)
             if frame.pc < len(program):
                 choice = program[frame.pc].run(self, frame)
                 if choice is not None:
@@ -590,11 +628,75 @@ class ElvState(State):
                 continue
             stack.pop()
         self.choice = None
-        self.after_play(owner)
+        if bottom.event == "end_of_round":  # ELV.CARDS.END-OF-ROUND: then the scoring
+            self.score_round()
+        elif bottom.event == "score":  # ELV.CARDS.SCORED: then the game's end or a new round
+            self.finish_round()
+        elif bottom.event == "revealed":  # ELV.CARDS.GUEST-EFFECTS: the others are asked
+            self.ask_next()
+        else:
+            self.after_play(bottom.owner)
+
+    def fire(self, event: str, due: list[tuple[int, int]]) -> None:
+        """ELV.CARDS.ORDER: put the ``event`` effects of ``due`` (card or GUEST_FRAME + guest,
+        owner) on the stack, to run before anything else: seat by seat in turn order from the
+        player whose turn it is, each seat's cards by number, then her guest."""
+        turn, n = self.turn, self.n
+        due = [(card, owner) for card, owner in due if self.program_of(Frame(card, event))]
+        due.sort(key=lambda item: ((item[1] - turn) % n,
+                                   item[0] >= GUEST_FRAME, item[0] % NUMBERS))
+        for card, owner in reversed(due):  # the first to run on top
+            self.stack.append(Frame(card, event, owner))
+        self.fired.extend((event, card, owner) for card, owner in due)
+
+    def fire_flipped(self, turned: list[tuple[int, int]]) -> None:
+        """ELV.CARDS.FLIPPED: the ``flipped`` effects of the cards (card, spread owner) an
+        effect has just turned face down, before the rest of that effect."""
+        if "flipped" in self.game.fires and turned:
+            self.fire("flipped", turned)
+
+    def round_over(self) -> None:
+        """ELV.CARDS.END-OF-ROUND: the round has ended; the ``end_of_round`` effects of the
+        cards face up in the spreads and of revealed guests run, then the scoring."""
+        due: list[tuple[int, int]] = []
+        if "end_of_round" in self.game.fires:
+            due.extend(self.counted())
+        if "end_of_round" in self.game.guest_fires:
+            due.extend(self.revealed_guests())
+        self.stack = []
+        self.fire("end_of_round", due)
+        if self.stack:
+            self.phase = EFFECT
+            self.run()
+        else:
+            self.score_round()
+
+    def counted(self) -> list[tuple[int, int]]:
+        """The cards face up in the spreads (card, spread owner): those a scoring counts."""
+        return [(self.spread[p][pos], p) for p in range(self.n) for pos in range(1, 11)
+                if self.up[p] >> pos & 1]
+
+    def revealed_guests(self) -> list[tuple[int, int]]:
+        return [(GUEST_FRAME + self.guest[p], p) for p in range(self.n)
+                if self.revealed[p] and self.guest[p]]
+
+    def ask_next(self) -> None:
+        """ELV.GUESTS.ASKED: the next player asked about her guest, or the next turn; after a
+        guest's effect that ended the round, nobody (ELV.GUESTS.NOT-AFTER-ELEVENSES)."""
+        if self.ended:
+            self.round_over()
+            return
+        if self.reveal:  # a guest's effect may have turned cards face down meanwhile
+            asked = self.guests_to_ask()
+            self.reveal = [p for p in self.reveal if p in asked]
+        if self.reveal:
+            self.phase = REVEALING
+        else:
+            self.next_turn()
 
     def after_play(self, player: int) -> None:
         if self.ended:  # ELV.END.ELEVENSES: the round ends at once
-            self.score_round()
+            self.round_over()
             return
         if self.announced is not None:  # ELV.EDITION.ANNOUNCE
             self.announced[player] = self.value(player)
@@ -674,6 +776,23 @@ class ElvState(State):
             "paid": paid,
             "ended_by": self.turn,
         }
+        self.stack = []
+        self.choice = None
+        # ELV.CARDS.SCORED: the cards counted and the revealed guests, once the cubes are paid
+        due: list[tuple[int, int]] = []
+        if "score" in self.game.fires:
+            due.extend(self.counted())
+        if "score" in self.game.guest_fires:
+            due.extend(self.revealed_guests())
+        self.fire("score", due)
+        if self.stack:
+            self.phase = EFFECT
+            self.run()
+        else:
+            self.finish_round()
+
+    def finish_round(self) -> None:
+        """ELV.GAME.END, then ELV.SCORE.SERVER and a new round."""
         self.stack = []
         self.choice = None
         if self.game_over():

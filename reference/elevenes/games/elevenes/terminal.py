@@ -29,7 +29,15 @@ from ..prompt import (
 from ..screen import Screen
 from . import guests_are_illustrative
 from .bots import BOTS, greedy_player
-from .events import GLOSSARY, card_label, changes, glossary_for, menu_label, round_result
+from .events import (
+    GLOSSARY,
+    card_label,
+    changes,
+    fired_lines,
+    glossary_for,
+    menu_label,
+    round_result,
+)
 from .notation import (
     ARRANGE,
     DEAL,
@@ -43,10 +51,26 @@ from .notation import (
     card_str,
     decode_choice,
 )
-from .state import DEALING, EFFECT, GUESTS, OVER, REVEALING, SECOND, ElvGame, ElvState
+from .state import (
+    DEALING,
+    EFFECT,
+    GUEST_FRAME,
+    GUESTS,
+    OVER,
+    REVEALING,
+    SECOND,
+    ElvGame,
+    ElvState,
+)
 
 
 def card_name(card: int, book: CardBook | None = None) -> str:
+    """``7a Biscuits``; a Special Guest's effect in progress (ELV.CARDS.GUEST-EFFECTS):
+    ``Special Guest 3 Name``."""
+    if card >= GUEST_FRAME:
+        guests = book.cards.guests if book is not None and book.cards is not None else {}
+        guest = guests.get(card - GUEST_FRAME)
+        return f"Special Guest {card - GUEST_FRAME}" + (f" {guest.name}" if guest else "")
     return f"{card_str(card)} {(book or CardBook(None)).name(card % NUMBERS + 1)}"
 
 
@@ -196,7 +220,8 @@ def ask(state: ElvState, out: TextIO, inp: TextIO, book: CardBook | None = None,
     if state.phase == EFFECT and state.stack:
         card = state.stack[-1].card
         screen.say(f"{card_name(card, book)} asks you to choose:", "heading")
-        screen.say(book.effect(card % NUMBERS + 1, width=94, indent="  "), "dim")
+        if card < GUEST_FRAME:
+            screen.say(book.effect(card % NUMBERS + 1, width=94, indent="  "), "dim")
         show_glossary(glossary_for(names, state.phase), screen)
     elif state.phase == REVEALING:
         screen.say("Reveal your Special Guest now, or keep it hidden?", "heading")
@@ -303,6 +328,7 @@ def play_terminal(game: ElvGame, args: argparse.Namespace, out: TextIO, inp: Tex
             continue
         if line is not None and not (watching and dealing):
             log.add(line, "chance" if dealing else "event")
+        log.extend(["    " + text for text in fired_lines(state.fired, human, book)])
         if dealing and state.phase not in (DEALING, GUESTS):
             log.add(dealt(view(state), human, book), "chance")
         if before is not None and state.round == round_before and not state.is_terminal():

@@ -12,7 +12,7 @@ from ...core.errors import BadState, IllegalAction
 from ...core.readings import PREFIX, in_force, option_name
 from ...core.schema import check_playable, check_state_document
 from ...dsl.frames import frame_machine, frame_rules
-from ...dsl.runtime import Frame
+from ...dsl.runtime import Frame, Statement
 from .notation import (
     ARRANGE,
     DEAL,
@@ -35,13 +35,17 @@ from .notation import (
 )
 from .primitives import BACK, CARD, FLIPPED, GAVE, KITCHEN, PLACED, granted
 from .state import (
+    CARD_EVENTS,
     DEALING,
     EFFECT,
+    GUEST_EVENTS,
+    GUEST_FRAME,
     GUESTS,
     MIN_FACE_UP,
     OVER,
     PHASES,
     REVEALING,
+    ROUND_EVENTS,
     SECOND,
     TURN,
     ElvGame,
@@ -67,13 +71,32 @@ def frame_json(state: ElvState, frame: Frame, waiting: bool = True) -> Json:
     def encode(kind: str, value: int) -> Any:
         return card_str(value) if kind == "card" else value
 
-    doc: Json = {"card": card_str(frame.card), "event": frame.event, "owner": frame.owner}
-    doc.update(frame_rules(frame, state.cards.statements(number_of(frame.card), frame.event),
-                           waiting, encode))
+    doc: Json = {"event": frame.event, "owner": frame.owner}
+    if frame.card >= GUEST_FRAME:  # a Special Guest's effect (ELV.CARDS.GUEST-EFFECTS)
+        doc["guest"] = frame.card - GUEST_FRAME
+    else:
+        doc["card"] = card_str(frame.card)
+    if not waiting and frame.pc == 0:  # set off with others, to run after the ones above
+        doc.update({"at": 1, "queued": True})  # ELV.CARDS.ORDER
+        return doc
+    doc.update(frame_rules(frame, frame_statements(state, frame), waiting, encode))
     back = frame.vars.get(BACK)
     if back is not None and 0 <= back < n:  # which back the taker picked (Sandwiches)
         doc["picked_back"] = SETS[back]
     return doc
+
+
+def frame_statements(state: ElvState, frame: Frame) -> tuple[Statement, ...]:
+    """The statements of the effect text a frame runs (a card's or a guest's)."""
+    if frame.card >= GUEST_FRAME:
+        guest = state.cards.guests.get(frame.card - GUEST_FRAME)
+        return guest.statements.get(frame.event, ()) if guest is not None else ()
+    return state.cards.statements(number_of(frame.card), frame.event)
+
+
+def resolving_str(card: int) -> str:
+    """The card (or ``guest N``) whose effect is in progress, as an observation names it."""
+    return f"guest {card - GUEST_FRAME}" if card >= GUEST_FRAME else card_str(card)
 
 
 def seen_json(entry: tuple[int, str, int, int, tuple[int, ...], int], n: int) -> Json:
@@ -217,7 +240,7 @@ def observation(state: ElvState, viewer: int) -> Json:
         "bowl": state.bowl,
         "players": players,
         "centre": card_str(state.centre) if state.centre >= 0 else None,
-        "resolving": card_str(state.stack[-1].card) if state.stack else None,
+        "resolving": resolving_str(state.stack[-1].card) if state.stack else None,
         "to_move": state.turn if state.phase in (TURN, SECOND) else (viewer if deciding else None),
         "legal": state.legal_action_strings() if deciding else [],
         "seen": [seen_json(e, n) for e in state.seen if e[0] >> viewer & 1],
@@ -290,10 +313,10 @@ def explain_illegal(state: ElvState, action: int) -> IllegalAction:
             if word == "player" and items[0] == frame.owner:
                 return IllegalAction(
                     "ELV.RULING.CHOOSE-SELF",
-                    f"{card_str(frame.card)} is played on another player, not on yourself",
+                    f"{resolving_str(frame.card)} is played on another player, not on yourself",
                     text,
                 )
-            instr = state.game.programs[number_of(frame.card)][frame.pc]
+            instr = state.program_of(frame)[frame.pc]
             rule, message = instr.explain(state, frame, action)
             return IllegalAction(rule, message, text)
     if phase == REVEALING and action == REVEAL:
@@ -404,10 +427,23 @@ def state_from_json(game: ElvGame, doc: Mapping[str, Any]) -> ElvState:
 
 def load_frame(state: ElvState, doc: Mapping[str, Any], waiting: bool, where: str) -> Frame:
     n = state.n
-    found = parse_card(str(doc["card"]), n)
-    if found is None:
-        raise BadState(f"{where}: {doc['card']!r} is not a card of a {n}-player game")
     event = str(doc.get("event", "play"))
+    if "guest" in doc:  # a Special Guest's effect (ELV.CARDS.GUEST-EFFECTS)
+        number = doc["guest"]
+        if not isinstance(number, int) or number not in state.cards.guests:
+            raise BadState(f"{where}: no Special Guest {number!r}")
+        if event not in GUEST_EVENTS:
+            raise BadState(f"{where}: a guest's effect runs on {', '.join(GUEST_EVENTS)}, "
+                           f"not {event!r} (ELV.CARDS.GUEST-EFFECTS)")
+        found = GUEST_FRAME + number
+    else:
+        found_card = parse_card(str(doc.get("card")), n)
+        if found_card is None:
+            raise BadState(f"{where}: {doc.get('card')!r} is not a card of a {n}-player game")
+        if event not in CARD_EVENTS:
+            raise BadState(f"{where}: a card's effect runs on {', '.join(CARD_EVENTS)}, "
+                           f"not {event!r}")
+        found = found_card
 
     def decode(kind: str, value: Any) -> int:
         if kind == "card":
@@ -419,9 +455,11 @@ def load_frame(state: ElvState, doc: Mapping[str, Any], waiting: bool, where: st
             raise BadState(f"{where}: {value!r} is not a player of a {n}-player game")
         return value
 
+    if doc.get("queued") and not waiting:  # ELV.CARDS.ORDER: not begun yet
+        return Frame(found, event, int(doc["owner"]), 1, 0, {})
     pc, variables = frame_machine(
-        doc, state.cards.statements(number_of(found), event), waiting, decode,
-        f"{where} ({card_str(found)})")
+        doc, frame_statements(state, Frame(found, event)), waiting, decode,
+        f"{where} ({resolving_str(found)})")
     back = doc.get("picked_back")
     if back is not None:
         if str(back) not in SETS[:n]:
@@ -556,7 +594,8 @@ def check_consistent(state: ElvState) -> None:
         elevenses = p * NUMBERS + ELEVENSES - 1
         if elevenses not in state.kitchen[p] and elevenses not in row and state.centre != elevenses:
             raise BadState(f"player {p}'s Elevenses must stay with her (ELV.KEEP.ELEVENSES)")
-        if not state.kitchen[p] and state.aside[p] < 0 and not state.game.one_way:
+        if not state.kitchen[p] and state.aside[p] < 0 and not state.game.one_way \
+                and state.centre != elevenses:  # Elevenses played: the round is over
             raise BadState(f"player {p}'s kitchen cannot be empty (ELV.RULING.EMPTY-KITCHEN)")
         if state.aside[p] >= 0 and phase != EFFECT:
             raise BadState("a card is set aside only while Fine China or Biscuits resolves")
@@ -581,8 +620,9 @@ def check_consistent(state: ElvState) -> None:
                 "the players asked about their guests must hold a hidden guest and three "
                 "face-up cards (ELV.GUESTS.ASKED)"
             )
-    if state.centre >= 0:
-        raise BadState("Elevenses in the centre ends the round at once")
+    if state.centre >= 0 and not (phase == EFFECT and state.stack[0].event in ROUND_EVENTS):
+        raise BadState("Elevenses in the centre ends the round at once: only the effects of "
+                       "the round's end may still run (ELV.CARDS.END-OF-ROUND)")
     for frame in state.stack:
         if not 0 <= frame.owner < n:
             raise BadState(f"stack: card {card_str(frame.card)} has no owner {frame.owner}")

@@ -12,7 +12,25 @@ from ...dsl.vocab import Grant, Verb, Vocabulary
 VOCABULARY = Vocabulary(
     game="elevenes",
     card_numbers=(1, 11),
-    events={"play": "the card has been played face up and any card beneath picked up"},
+    # ELV.CARDS.EVENTS: play is the printed cards' one; the others are variant cards' own
+    events={
+        "play": "the card has been played face up and any card beneath picked up (the only "
+                "way a card turns face up in Elevenes)",
+        "flipped": "an effect has turned the card face down where it lies in a spread "
+                   "(ELV.CARDS.FLIPPED); its owner is the spread's owner",
+        "end_of_round": "the round has ended, before its scoring: the card lies face up in a "
+                        "spread (ELV.CARDS.END-OF-ROUND)",
+        "score": "the round has been scored, its cubes paid: the card lay face up in a "
+                 "spread and was counted (ELV.CARDS.SCORED)",
+    },
+    # ELV.CARDS.GUEST-EFFECTS
+    guest_events={
+        "revealed": "the guest has just been revealed (ELV.GUESTS.REVEAL)",
+        "end_of_round": "the round has ended, before its scoring, and the guest is revealed "
+                        "(ELV.CARDS.END-OF-ROUND)",
+        "score": "the round has been scored and the guest, revealed, was counted "
+                 "(ELV.CARDS.SCORED)",
+    },
     zones={
         "kitchen": True,
         "spread": True,
@@ -183,12 +201,21 @@ VOCABULARY = Vocabulary(
             other_player=True,
         ),
         "end_round": Verb("end_round", (), doc="it is eleven o'clock: the round ends", again=False,
-                          example="end_round"),
+                          example="end_round", idle_in=("end_of_round", "score")),
     },
     players=True,
     guests=True,
     filter_zones={"face_up": ("spread",), "face_down": ("spread",)},
     # ELV.PLAY.*: a card's effect runs once it lies face up in its owner's spread
     ref_zones={"self": "spread"},
+    # ELV.CARDS.FLIPPED, ELV.CARDS.END-OF-ROUND, ELV.CARDS.SCORED
+    never={
+        "flipped": ((1, 10, 11), "only cards of positions 2-9 are turned face down "
+                                 "(ELV.RULING.TEA-POSITIONS); Elevenses lies in the centre"),
+        "end_of_round": ((11,), "Elevenses lies in the centre, never face up in a spread "
+                                "(ELV.PLAY.POSITIONS)"),
+        "score": ((11,), "Elevenses lies in the centre and is never counted "
+                         "(ELV.PLAY.POSITIONS)"),
+    },
     needed={"end_round": "a round ends only when a card's effect ends it (ELV.END.ELEVENSES)"},
 )
