@@ -81,7 +81,7 @@ ENTRIES: list[Equivalent] = [
         ("state.py", "ElvGame", "", OPTIONS),
         ("state.py", "__init__", "target not in edition", OPTIONS),
         ("state.py", "__init__", "if cards is None", VARIANT),
-        ("state.py", "__init__", "load_cards(None", VARIANT),
+        ("state.py", "__init__", "load_cards(user_file", VARIANT),
         ("state.py", "__init__", "-player game has seats", TEXT),
         ("state.py", "__init__", 'self.options["guests"] and len(cards.guests)', OPTIONS),
         ("state.py", "__init__", "self.values = [0] +", DEAD),

@@ -31,7 +31,9 @@ def test_the_rulings_with_rival_readings_are_marked() -> None:
     assert marked["ELV.RULING.GAME-LENGTH"].playable == ("b",)
     known = {(r.id, x) for r in marked.values() for x in r.playable if x != r.decided}
     assert known >= PROCEDURE_READINGS
-    assert not card_readings("elevenes")
+    assert card_readings("elevenes") == {
+        ("ELV.RULING.CHOOSE-SELF", "a"), ("ELV.RULING.NOTHING-TO-GIVE", "a"),
+        ("ELV.RULING.TEA-POSITIONS", "b")}
 
 
 def test_server_tie_a_keeps_the_card_with_a_tied_holder() -> None:
@@ -61,7 +63,7 @@ def test_arrange_count_a_lets_a_turn_pass_at_will() -> None:
 
 
 @pytest.mark.parametrize(("option", "value", "words"), [
-    ("reading.ELV.RULING.CHOOSE-SELF", "a", ["playable but not played", "SERVER-TIE"]),
+    ("reading.ELV.RULING.END-OF-TURN", "b", ["playable but not played", "SERVER-TIE"]),
     ("reading.ELV.RULING.SERVER-TIE", "c", ["no reading", "a, b"]),
     ("reading.ELV.RULING.GAME-LENGTH", "a", ["one playable reading"]),
 ])
@@ -109,3 +111,56 @@ def test_a_short_bowl_and_a_player_past_another_at_the_target_are_consulted() ->
     with consultation() as seen:
         state.apply_action("play 11a")
     assert "ELV.RULING.BOWL-EMPTY" in seen and "ELV.RULING.TARGET-MORE" not in seen
+
+
+MILK_SELF = {
+    "game": "elevenes", "round": 1, "phase": "turn", "server": 0, "turn": 0, "bowl": 25,
+    "players": [
+        {"cubes": 0, "kitchen": ["3a", "6a", "9a"],
+         "spread": [None, "~1a", "~2a", "~4a", "~5a", "~7a", "~8a", "~10a", "~11a", None]},
+        {"cubes": 0, "kitchen": ["2b", "5b", "11b"],
+         "spread": [None, "~1b", "~3b", "~4b", "~6b", "~7b", "~8b", "~9b", "~10b", None]},
+    ],
+}
+
+
+def _legal(state: object) -> list[str]:
+    return [state.action_to_string(a) for a in state.legal_actions()]  # type: ignore[attr-defined]
+
+
+def test_a_reading_card_file_is_loaded_on_top_of_the_cards() -> None:
+    """ELV.RULING.CHOOSE-SELF (a) is a card file: Milk may then choose its own player, and
+    the document names the reading, so a save of it loads back under it."""
+    decided = load_game("elevenes", {"players": 2}).state_from_json(MILK_SELF)
+    decided.apply_action("play 3a")
+    assert decided.to_json()["phase"] == "effect"
+    assert _legal(decided) == ["pass", "take 2b", "take 5b"]  # the other player, unasked
+    game = load_game("elevenes", {"players": 2, "reading.ELV.RULING.CHOOSE-SELF": "a"})
+    assert game.cards.cards[3].source.split(":")[0].endswith("readings/CHOOSE-SELF-a.cards")
+    rival = game.state_from_json(MILK_SELF)
+    rival.apply_action("play 3a")
+    assert _legal(rival) == ["player 0", "player 1"]
+    doc = rival.to_json()
+    assert doc["options"]["reading.ELV.RULING.CHOOSE-SELF"] == "a"
+    assert game.state_from_json(doc).to_json() == doc
+
+
+def test_two_reading_files_rewriting_one_card_are_refused_together() -> None:
+    with pytest.raises(BadOption, match=r"ELV.RULING.CHOOSE-SELF=a and "
+                                        r"ELV.RULING.NOTHING-TO-GIVE=a both rewrite card \(3\)"):
+        load_game("elevenes", {"reading.ELV.RULING.CHOOSE-SELF": "a",
+                               "reading.ELV.RULING.NOTHING-TO-GIVE": "a"})
+    load_game("elevenes", {"reading.ELV.RULING.CHOOSE-SELF": "a",
+                           "reading.ELV.RULING.TEA-POSITIONS": "b"})
+
+
+def test_a_reading_file_comes_before_a_users_card_file(tmp_path: object) -> None:
+    """A user's card file replaces the reading's card as it replaces the rulebook's."""
+    from pathlib import Path
+
+    own = Path(str(tmp_path)) / "milk.cards"
+    own.write_text('game elevenes\n\ncard 3 "Plain Milk" value 1 rule ELV.CARD.MILK {\n}\n',
+                   encoding="utf-8")
+    game = load_game("elevenes", {"reading.ELV.RULING.CHOOSE-SELF": "a"}, str(own))
+    assert game.cards.cards[3].name == "Plain Milk"
+    assert game.cards.cards[8].source.split(":")[0].endswith("readings/CHOOSE-SELF-a.cards")

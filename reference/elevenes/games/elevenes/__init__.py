@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -17,10 +17,12 @@ from .state import ElvGame, ElvState
 ILLUSTRATIVE_GUESTS = "guests-illustrative.cards"
 
 
-def load_cards(cards: str | None = None, guest_file: str | None = None) -> CardSet:
-    """The shipped cards and illustrative guests, then a user's card file and guest file
-    (each replaces the cards or guests of the same numbers).  Problems raise CardFileError."""
-    paths: list[Path | str] = list(shipped_card_files("elevenes"))
+def load_cards(cards: str | None = None, guest_file: str | None = None,
+               readings: Sequence[Path] = ()) -> CardSet:
+    """The shipped cards and illustrative guests, then the card files of the readings in force
+    (``readings``: core/readings.card_files), then a user's card file and guest file (each
+    replaces the cards or guests of the same numbers).  Problems raise CardFileError."""
+    paths: list[Path | str] = [*shipped_card_files("elevenes"), *readings]
     for extra in (cards, guest_file):
         if extra:
             if not Path(extra).is_file():
@@ -34,9 +36,9 @@ def load_cards(cards: str | None = None, guest_file: str | None = None) -> CardS
 
 def make_game(options: Mapping[str, Any] | None = None, cards: str | None = None) -> ElvGame:
     """The game with its options; ``cards`` is a user's .cards file replacing or adding cards
-    (or guests); the option ``guest_file`` names a file of the real Special Guests."""
-    guest_file = str((options or {}).get("guest_file", "") or "") or None
-    return ElvGame(options, load_cards(cards, guest_file))
+    (or guests), read after the card files of the readings in force; the option
+    ``guest_file`` names a file of the real Special Guests."""
+    return ElvGame(options, user_file=cards)
 
 
 def guest_cards(options: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:

@@ -21,7 +21,16 @@ from typing import Any
 
 from ...core.api import CHANCE, TERMINAL, Action, Game, Json, OptionSpec, State
 from ...core.errors import BadOption, IllegalAction
-from ...core.readings import CONSULTING, consult, game_specs, in_force
+from ...core.readings import (
+    CONSULTING,
+    card_files,
+    card_readings,
+    consult,
+    consult_card,
+    describe,
+    game_specs,
+    in_force,
+)
 from ...dsl.check import card_verbs
 from ...dsl.compile import CardSet, Guest
 from ...dsl.runtime import Choice, Frame, Program
@@ -133,8 +142,13 @@ class ElvGame(Game):
         ),
     )
 
-    def __init__(self, options: Mapping[str, Any] | None = None, cards: CardSet | None = None):
-        self.option_specs = game_specs(self.id, ElvGame.option_specs, options, PROCEDURE_READINGS)
+    def __init__(self, options: Mapping[str, Any] | None = None, cards: CardSet | None = None,
+                 user_file: str | None = None):
+        """``cards``: a card set already loaded (the decided readings' cards); else the
+        rulebook's cards, the card files of the readings in force (rulebook/elevenes/readings,
+        core/readings.py), then ``user_file``."""
+        self.option_specs = game_specs(self.id, ElvGame.option_specs, options,
+                                       PROCEDURE_READINGS | card_readings(self.id))
         super().__init__(options)
         self.readings = in_force(self.options)
         # ELV.RULING.SERVER-TIE (a): a holder tied for the fewest cubes keeps the card
@@ -157,10 +171,14 @@ class ElvGame(Game):
         self.options["target"] = target
         self.edition = edition
         self.total_cubes = int(edition["cubes"])
+        variant = card_files(self.id, self.options)  # the readings that rewrite a card
         if cards is None:
             from . import load_cards
 
-            cards = load_cards(None, str(self.options["guest_file"]) or None)
+            cards = load_cards(user_file, str(self.options["guest_file"]) or None, variant)
+        elif variant:
+            raise BadOption(f"the readings {describe(self.options)} rewrite cards: they are "
+                            "played with the rulebook's cards, not with a card set given whole")
         self.cards = cards
         self.players = int(self.options["players"])
         if int(self.options["first_server"]) >= self.players:  # ELV.SETUP.SERVER
@@ -596,6 +614,8 @@ class ElvState(State):
             row[number] = card
             self.up[player] |= 1 << number
         if self.game.programs[number]:  # ELV.PLAY.SPECIAL
+            if CONSULTING.on:  # a card a reading's card file rewrites (core/readings.py)
+                consult_card(self.game.id, number, "play")
             self.stack.append(Frame(card, "play", player))
             self.phase = EFFECT
             self.run()
