@@ -62,7 +62,7 @@ def decided_value(objective: str, ruling_id: str) -> Fraction | None:
 def solve(ruling_id: str, letter: str, objective: str, memory: int) -> None:
     options = [f"{option_name(ruling_id)}={letter}"]
     options += [f"{k}={v}" for k, v in ONLY_IN.get(ruling_id, {}).items()]
-    command = [sys.executable, "-m", "elevenes", "solve", GAME, "--objective", objective,
+    command = [sys.executable, "-m", "elevenes.cli", "solve", GAME, "--objective", objective,
                "--memory", str(memory), "--threads", "1", "--no-progress", "--json",
                "--save-values", str(SHIP / name(ruling_id, letter, objective))]
     for option in options:

@@ -391,7 +391,7 @@ def choose_engine(args: argparse.Namespace, state: EfoState) -> str:
     else:
         try:
             assert isinstance(state.game, EfoGame)
-            lower(state.game)
+            lower(state.game, solver=True)
             load_library()
         except NativeUnavailable as exc:
             reason = str(exc)

@@ -327,6 +327,7 @@ def _number(kind: str, value: Any) -> int:
 # rule site; the readings that change a card are card files in rulebook/elevenes-for-one/readings.
 PROCEDURE_READINGS = frozenset({
     ("EFO.RULING.FRONT-FIRST", "a"), ("EFO.RULING.FRONT-LAST-MINUTE", "a"),
+    ("EFO.RULING.TIME-AND-STUCK", "b"),
 })
 
 
@@ -360,6 +361,8 @@ class EfoGame(Game):
         self.front_first = self.options["reading.EFO.RULING.FRONT-FIRST"] == "a"
         # EFO.RULING.FRONT-LAST-MINUTE (a): no step 2 with one minute left
         self.front_last_minute = self.options["reading.EFO.RULING.FRONT-LAST-MINUTE"] == "a"
+        # EFO.RULING.TIME-AND-STUCK (b): the clock at 0 with the pantry empty is `stuck`
+        self.time_and_stuck = self.options["reading.EFO.RULING.TIME-AND-STUCK"] == "b"
         self.fast_start: Any = None  # native/fast.py: the C state's cards and set-up, once
         self._card_facts: CardFacts | None = None
         self.undiscardable = frozenset(  # EFO.DISCARD.NEVER: the cards with that trait
@@ -864,6 +867,13 @@ class EfoState(State):
             self.finish(self.result)
             return
         if self.minutes == 0:  # EFO.CLOCK.ZERO
+            if not self.pantry:  # EFO.RULING.TIME-AND-STUCK: (b) the pass ends empty
+                consult("EFO.RULING.TIME-AND-STUCK")
+                game = self.game
+                assert isinstance(game, EfoGame)
+                if game.time_and_stuck:
+                    self.finish("stuck")
+                    return
             self.finish("out-of-time")
             return
         if not self.restart:

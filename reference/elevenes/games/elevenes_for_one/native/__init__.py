@@ -278,15 +278,25 @@ class Lowering:
         return start, len(self.code) - start
 
 
-def lower(game: EfoGame) -> dict[str, Any]:
+# The readings of the procedure (game.py's PROCEDURE_READINGS) that efo_solve.c plays besides
+# the decided ones (efo_set_procedure), in the order of its arguments; efo_fast.c plays none.
+SOLVER_PROCEDURE = (("EFO.RULING.FRONT-FIRST", "a"), ("EFO.RULING.FRONT-LAST-MINUTE", "a"),
+                    ("EFO.RULING.TIME-AND-STUCK", "b"))
+
+
+def lower(game: EfoGame, solver: bool = False) -> dict[str, Any]:
     """The card programs of a game as the arrays efo_init takes.  A reading that changes the
-    procedure (core/readings.py) is not in the C code: such a game is refused, and the Python
-    search takes over."""
+    procedure (core/readings.py) is refused unless ``solver`` and efo_solve.c plays it
+    (``SOLVER_PROCEDURE``, then under ``procedure``, its flags); the Python search takes over
+    a game refused."""
     procedure = game.procedure_readings()
-    if procedure:
+    missing = {k: v for k, v in procedure.items()
+               if not solver or (k, v) not in SOLVER_PROCEDURE}
+    if missing:
         raise NativeUnavailable(
-            "the native solver plays the decided reading of the procedure, not "
-            + ", ".join(f"reading ({v}) of {k}" for k, v in sorted(procedure.items())))
+            "the native " + ("solver" if solver else "state")
+            + " plays the decided reading of the procedure, not "
+            + ", ".join(f"reading ({v}) of {k}" for k, v in sorted(missing.items())))
     vocabulary = vocabulary_for(game.id)
     trait_names = sorted(vocabulary.traits)
     traits = {n: c.traits for n, c in game.cards.cards.items()}
@@ -306,7 +316,10 @@ def lower(game: EfoGame) -> dict[str, Any]:
     for number, names in traits.items():
         for name in names:
             masks[low.trait_index[name]] |= 1 << number
-    return {
+    tables: dict[str, Any] = {}
+    if procedure:  # only then: the digests of the decided procedure's values stay as they were
+        tables["procedure"] = [int(procedure.get(k) == v) for k, v in SOLVER_PROCEDURE]
+    return tables | {
         "code": [x for record in low.code for x in record] or [0] * 8,
         "progs": [x for card in progs for event in card for x in event],
         "sets": low.sets or [0],
@@ -389,6 +402,7 @@ def load_library(source: Path | None = None) -> ctypes.CDLL:
                                    ctypes.POINTER(ctypes.c_uint64), ctypes.c_int]
     lib.efo_solve_pass.restype = ctypes.c_int
     lib.efo_set_rank_mode.argtypes = [ctypes.c_int]
+    lib.efo_set_procedure.argtypes = [ctypes.c_int, ctypes.c_int, ctypes.c_int]
     if hasattr(lib, "efo_set_coroutines"):  # (an older efo_solve.c run by a benchmark has not)
         lib.efo_set_coroutines.argtypes = [ctypes.c_int]
         lib.efo_set_coroutines.restype = ctypes.c_int
@@ -647,7 +661,7 @@ class NativeSolver:
         self.objective = objective
         self.progress = progress
         self.lib = load_library(source)
-        self.tables = lower(game)
+        self.tables = lower(game, solver=True)
         self.key = (ctypes.c_double * NLEAF)()
         self.klass = filled(-1)
         self.intval = filled(NO_INT)
@@ -678,6 +692,7 @@ class NativeSolver:
             facts.first_reader, self._ceiling, 0 if objective == "win" else 1, self.key,
             self.klass, self.intval, self._need, self._compare, self._progress,
             memo_entries or 1 << memo_log2)
+        self.lib.efo_set_procedure(*t.get("procedure", (0, 0, 0)))  # SOLVER_PROCEDURE
         if status < 0:
             size = memo_entries or 1 << memo_log2
             raise NativeUnavailable(f"not enough memory for a table of {size:,} entries "
@@ -873,7 +888,7 @@ CACHE_FORMAT = 1
 
 def cards_digest(game: EfoGame) -> str:
     """A digest of the card programs as the native solver runs them."""
-    return hashlib.sha256(json.dumps([CACHE_FORMAT, game.printed_cards, lower(game)],
+    return hashlib.sha256(json.dumps([CACHE_FORMAT, game.printed_cards, lower(game, True)],
                                      sort_keys=True).encode()).hexdigest()[:20]
 
 
@@ -918,7 +933,7 @@ def values_file(game: EfoGame, objective: str) -> Path:
     named by a digest of the lowered card programs, the C source and the objective, so a
     changed card file or solver never reads another's values."""
     digest = hashlib.sha256(json.dumps(
-        [CACHE_FORMAT, objective, game.printed_cards, lower(game),
+        [CACHE_FORMAT, objective, game.printed_cards, lower(game, True),
          hashlib.sha256(SOURCE.read_bytes()).hexdigest()], sort_keys=True).encode())
     return cache_dir() / f"efo-values-{objective}-{digest.hexdigest()[:20]}.json"
 

@@ -89,6 +89,9 @@ static int g_row_as_set;        /* card_facts.py: the passed cards as a set, blo
 static int g_first_reader;      /* the one card that reads the first place (0: none) */
 static int32_t g_ceiling[12 * 16]; /* card_facts.py: the bound by top card and minutes */
 static int g_objective;         /* 0 win, 1 rating */
+static int g_front_first;       /* EFO.RULING.FRONT-FIRST (a): the first card put first too */
+static int g_front_last_minute; /* EFO.RULING.FRONT-LAST-MINUTE (a): no step 2 at one minute */
+static int g_time_and_stuck;    /* EFO.RULING.TIME-AND-STUCK (b): 0 minutes, empty pantry: stuck */
 
 /* ---- leaves: values are Python's ------------------------------------------------------- */
 #define NPASS (12 * 16 * 2048)
@@ -478,7 +481,8 @@ static void do_choose(S *s, const int32_t *in, const int *chosen, int nchosen) {
 /* EFO.PASS.NEXT / EFO.PASS.END; returns a leaf, or NOLEAF with s at the next TURN */
 static int step_four(S *s) {
   if (s->result) return terminal_id(s->top, s->minutes, s->result);
-  if (s->minutes == 0) return terminal_id(s->top, 0, R_OUT); /* EFO.CLOCK.ZERO */
+  if (s->minutes == 0) /* EFO.CLOCK.ZERO; EFO.RULING.TIME-AND-STUCK */
+    return terminal_id(s->top, 0, g_time_and_stuck && !s->n ? R_STUCK : R_OUT);
   if (!s->restart) {
     int i = s->cursor;
     while (i < s->n && (s->down >> s->row[i] & 1)) i++;
@@ -1048,11 +1052,18 @@ static int layout_value(const int8_t *perm, int n, int top, int minutes, uint16_
   node_start(&node, &s, NOLEAF);
   int low;
   /* step 2: pass, or put a card first for a minute (EFO.PASS.FRONT, EFO.RULING.FRONT-FIRST) */
-  S fronts[MAXROW];
-  for (int i = 0; i < n; i++) {
+  S fronts[MAXROW + 1];
+  int count = n;
+  if (g_front_last_minute && minutes == 1)
+    count = 1; /* EFO.RULING.FRONT-LAST-MINUTE (a): only pass */
+  else if (g_front_first)
+    count = n + 1; /* EFO.RULING.FRONT-FIRST (a): the first card too, nothing moves */
+  for (int i = 0; i < count; i++) {
     S *c = &fronts[i];
     memcpy(c, &s, offsetof(S, stack)); /* the stack is empty */
-    if (i > 0) {
+    if (i == n) {
+      lose(c, 1);
+    } else if (i > 0) {
       int8_t card = c->row[i];
       memmove(c->row + 1, c->row, (size_t)i);
       c->row[0] = card;
@@ -1060,7 +1071,7 @@ static int layout_value(const int8_t *perm, int n, int top, int minutes, uint16_
     }
     if (c->minutes) memo_prefetch(c);
   }
-  for (int i = 0; i < n && !g_status; i++) {
+  for (int i = 0; i < count && !g_status; i++) {
     S c;
     memcpy(&c, &fronts[i], offsetof(S, stack));
     int floor = node.best, leaf;
@@ -1418,6 +1429,7 @@ int efo_init(int32_t *code, int32_t *progs, int32_t *sets, int32_t *conds, int32
   g_first_reader = first_reader;
   memcpy(g_ceiling, ceiling, sizeof g_ceiling);
   g_objective = objective;
+  g_front_first = g_front_last_minute = g_time_and_stuck = 0; /* decided: efo_set_procedure */
   g_key = key;
   g_class = klass;
   g_intval = intval;
@@ -1463,6 +1475,12 @@ int efo_init(int32_t *code, int32_t *progs, int32_t *sets, int32_t *conds, int32
 }
 
 void efo_set_rank_mode(int on) { g_rank_mode = on; }
+/* the readings of the procedure this file plays besides the decided ones (after efo_init) */
+void efo_set_procedure(int front_first, int front_last_minute, int time_and_stuck) {
+  g_front_first = front_first;
+  g_front_last_minute = front_last_minute;
+  g_time_and_stuck = time_and_stuck;
+}
 /* how many searches each thread interleaves (1: one at a time, 0: the default, at most
  * CO_MAX); returns the number in effect: 1 where stacks cannot be switched (no CO_CAN) */
 int efo_set_coroutines(int k) {
