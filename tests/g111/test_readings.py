@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from elevenes.cli import main
-from elevenes.core.errors import BadOption, IllegalAction
+from elevenes.core.errors import BadOption, BadState, IllegalAction
 from elevenes.core.readings import card_readings, rulings
 from elevenes.games import load_game
 from elevenes.games.one_eleven.state import PROCEDURE_READINGS
@@ -153,3 +153,34 @@ def test_the_rule_sites_of_the_readings_report_the_rulings_they_consult() -> Non
     with consultation() as seen:
         _play(_position(), ["party 5C 9D 5H 9S +C +S", "attack J"])
     assert "G111.RULING.SURRENDER-PAY" not in seen
+
+
+def _empty_pile(letter: str) -> dict[str, object]:
+    """Seat 0 at four cards with the coins to buy, the draw pile empty, the discards full."""
+    doc = dict(B1)
+    doc["options"] = {"players": 2, "turn_limit": 1000, "reading.G111.RULING.EMPTY-PILE": letter}
+    doc["pending"] = {"asking": "coins", "player": 0}
+    doc["players"] = [{"coins": 11, "hand": ["2C", "5D", "5H", "6D", "AD"], "party": None},
+                      {"coins": 11, "hand": ["3C", "4D", "7H", "8S", "10C"], "party": None}]
+    held = {"2C", "5D", "5H", "6D", "AD", "3C", "4D", "7H", "8S", "10C"}
+    doc["bosses"] = {"J": [], "Q": [], "K": []}
+    doc["draw_pile"] = []
+    doc["discards"] = [f"{r}{s}" for r in ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q",
+                                            "K", "A"] for s in "CDHS" if f"{r}{s}" not in held]
+    return doc
+
+
+def test_empty_pile_c_ends_the_game_and_only_it_writes_so() -> None:
+    game = load_game("111", {"reading.G111.RULING.EMPTY-PILE": "c"})
+    state = game.state_from_json(_empty_pile("c"))
+    state.apply_action("coins AD")  # type: ignore[attr-defined]
+    doc = state.to_json()
+    assert state.is_terminal()
+    assert (doc["ended_by"], doc["winners"]) == ("empty pile", [0])
+    assert game.state_from_json(doc).to_json() == doc
+    decided = load_game("111").state_from_json(_empty_pile("a"))
+    decided.apply_action("coins AD")  # type: ignore[attr-defined]
+    assert not decided.is_terminal()
+    over = dict(doc, options={"players": 2, "turn_limit": 1000})
+    with pytest.raises(BadState, match="only under reading \\(c\\) of G111.RULING.EMPTY-PILE"):
+        load_game("111").state_from_json(over)

@@ -539,6 +539,9 @@ def state_from_doc(game: OneElevenGame, doc: Mapping[str, Any]) -> OneElevenStat
         state.side = 0 if state.who == state.active else 1
     state.winners = list(doc["winners"])
     state.ended_by = doc["ended_by"] or ""
+    if state.ended_by == "empty pile" and not state.game.reads("G111.RULING.EMPTY-PILE", "c"):
+        raise _bad("ended_by 'empty pile' is an end of the game only under reading (c) of "
+                   "G111.RULING.EMPTY-PILE")
     _check_pending(state)
     return state
 

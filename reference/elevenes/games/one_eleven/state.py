@@ -136,7 +136,7 @@ PROCEDURE_READINGS = frozenset({
     ("G111.RULING.LAST-OF-KIND", "a"), ("G111.RULING.LAST-OF-KIND", "c"),
     ("G111.RULING.SEVERAL-WINNERS", "a"),
     ("G111.RULING.TURN-LIMIT", "a"),
-    ("G111.RULING.EMPTY-PILE", "b"),
+    ("G111.RULING.EMPTY-PILE", "b"), ("G111.RULING.EMPTY-PILE", "c"),
     ("G111.RULING.OPTIONAL-BOSS", "a"), ("G111.RULING.MANDATORY-ORDER", "b"),
 })
 
@@ -219,7 +219,7 @@ class OneElevenState(State):
         self.target_boss = -1  # the slot attacked, or -1
         self.target_player = -1  # the player attacked, or -1
         self.winners: list[int] = []
-        self.ended_by = ""  # "coins" or "turn limit"
+        self.ended_by = ""  # "coins", "turn limit" or "empty pile" (G111.RULING.EMPTY-PILE (c))
         # this turn has made a required placement (G111.BOSS.MANDATORY): read under reading (a)
         # of G111.RULING.OPTIONAL-BOSS and (b) of G111.RULING.MANDATORY-ORDER
         self.required_placed = False
@@ -524,10 +524,15 @@ class OneElevenState(State):
     # -- drawing (G111.CHANCE.DRAW) ------------------------------------------------------------
     def _ask_draw(self, player: int, reason: int) -> bool:
         """Ask chance for a card for ``player``; an empty draw pile is first made again from
-        the discards (G111.RULING.EMPTY-PILE).  False when there is no card anywhere."""
+        the discards (G111.RULING.EMPTY-PILE).  False when there is no card anywhere; True
+        also when the empty pile ended the game (reading (c))."""
         if not self.pile_size:
-            if any(self.discards):
-                consult("G111.RULING.EMPTY-PILE")  # a draw due from an empty pile
+            consult("G111.RULING.EMPTY-PILE")  # a draw due from an empty pile
+            # G111.RULING.EMPTY-PILE (c): the game ends, the richest winning as at the turn
+            # limit (True: nothing more happens after the draw that could not be made)
+            if self.game.reads("G111.RULING.EMPTY-PILE", "c"):
+                self._game_over("empty pile")
+                return True
             # G111.RULING.EMPTY-PILE (b): a draw from an empty pile does not happen
             if not any(self.discards) or self.game.reads("G111.RULING.EMPTY-PILE", "b"):
                 return False

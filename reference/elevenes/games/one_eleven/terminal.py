@@ -175,6 +175,7 @@ def results(state: OneElevenState, viewer: int | None) -> str:
     coins = ", ".join(f"{seat_name(p, viewer)} {c}" for p, c in enumerate(state.coins))
     names = " and ".join(seat_name(p, viewer) for p in state.winners)
     why = (f"{WIN_COINS} coins reached" if state.ended_by == "coins"
+           else "a draw was due from an empty pile" if state.ended_by == "empty pile"
            else "the turn limit was reached")
     return f"Game over after {state.turn} turns ({why}). Coins: {coins}. Won by {names}."
 
