@@ -184,3 +184,22 @@ def test_empty_pile_c_ends_the_game_and_only_it_writes_so() -> None:
     over = dict(doc, options={"players": 2, "turn_limit": 1000})
     with pytest.raises(BadState, match="only under reading \\(c\\) of G111.RULING.EMPTY-PILE"):
         load_game("111").state_from_json(over)
+
+
+def test_refill_order_b_draws_the_discard_at_random() -> None:
+    """Seat 0 ends a turn with six cards: under (b) the discard is chance's, each card alike;
+    under the decided reading seat 0 chooses it."""
+    for letter, chance in (("a", False), ("b", True)):
+        game = load_game("111", {"reading.G111.RULING.REFILL-ORDER": letter})
+        doc = dict(B1, options={"players": 2, "turn_limit": 1000,
+                                "reading.G111.RULING.REFILL-ORDER": letter})
+        doc["pending"] = {"asking": "discard", "player": 0}
+        doc["players"] = [{"coins": 11, "hand": ["2C", "5C", "5H", "9D", "9S", "KS"],
+                           "party": None}, B1["players"][1]]  # type: ignore[index]
+        state = game.state_from_json(doc)
+        assert state.is_chance_node() is chance
+        if chance:
+            assert sorted(state.chance_outcomes()) == sorted(
+                (state.string_to_action(f"discard {c}"), 1 / 6)
+                for c in ["2C", "5C", "5H", "9D", "9S", "KS"])
+            assert state.to_json() == doc

@@ -137,6 +137,7 @@ PROCEDURE_READINGS = frozenset({
     ("G111.RULING.SEVERAL-WINNERS", "a"),
     ("G111.RULING.TURN-LIMIT", "a"),
     ("G111.RULING.EMPTY-PILE", "b"), ("G111.RULING.EMPTY-PILE", "c"),
+    ("G111.RULING.REFILL-ORDER", "b"),
     ("G111.RULING.OPTIONAL-BOSS", "a"), ("G111.RULING.MANDATORY-ORDER", "b"),
 })
 
@@ -161,6 +162,8 @@ class OneElevenGame(Game):
         self.exact_past_shield = self.readings.get("G111.RULING.EXACT-KILL") == "b"
         # G111.RULING.BOSS-DAMAGE (b): a surviving boss is whole again at the end of the turn
         self.boss_heals = self.readings.get("G111.RULING.BOSS-DAMAGE") == "b"
+        # G111.RULING.REFILL-ORDER (b): the refill's discards are drawn at random from the hand
+        self.random_discards = self.readings.get("G111.RULING.REFILL-ORDER") == "b"
         # G111.RULING.TWO-DIAMONDS (a) or (c): the pair, or (a) also the ace, describes the hand
         self.two_diamonds = self.readings.get("G111.RULING.TWO-DIAMONDS", "b")
         # G111.RULING.DECK-COUNT (d): the game is for an even number of players
@@ -227,14 +230,16 @@ class OneElevenState(State):
     # -- whose turn ----------------------------------------------------------------------------
     def current_player(self) -> int:
         asking = self.asking
-        if asking in (A_DRAW, A_ROLL):
+        if asking in (A_DRAW, A_ROLL) or asking == A_DISCARD and self.game.random_discards:
             return CHANCE
         if asking == A_OVER:
             return TERMINAL
         return self.who
 
     def is_chance_node(self) -> bool:
-        return self.asking == A_DRAW or self.asking == A_ROLL
+        asking = self.asking
+        return asking == A_DRAW or asking == A_ROLL or (
+            asking == A_DISCARD and self.game.random_discards)  # G111.RULING.REFILL-ORDER (b)
 
     def is_terminal(self) -> bool:
         return self.asking == A_OVER
@@ -275,6 +280,10 @@ class OneElevenState(State):
             return [(c, k / size) for c, k in enumerate(self.pile) if k]
         if self.asking == A_ROLL:
             return [(ROLL + d, 1 / 6) for d in range(1, 7)]
+        if self.asking == A_DISCARD and self.game.random_discards:
+            # G111.RULING.REFILL-ORDER (b): a card of the hand at random, each copy alike
+            hand = self.hands[self.who]
+            return [(DISCARD + c, hand.count(c) / len(hand)) for c in sorted(set(hand))]
         return []
 
     def sample_chance(self, rng: random.Random) -> Action:
@@ -973,6 +982,7 @@ class OneElevenState(State):
         while True:
             size = len(self.hands[player])
             if size > HAND:
+                consult("G111.RULING.REFILL-ORDER")  # who picks the discard
                 self.asking = A_DISCARD
                 self.who = player
                 return
