@@ -203,3 +203,16 @@ def test_refill_order_b_draws_the_discard_at_random() -> None:
                 (state.string_to_action(f"discard {c}"), 1 / 6)
                 for c in ["2C", "5C", "5H", "9D", "9S", "KS"])
             assert state.to_json() == doc
+
+
+def test_the_bonus_readings_are_consulted_where_a_party_has_sets() -> None:
+    from elevenes.core.readings import consultation
+
+    with consultation() as seen:
+        _play(_position(), ["party 5C 9D 5H 9S +C +S"])  # two pairs
+    assert "G111.RULING.TWO-PAIRS" in seen and "G111.RULING.DEFEND-BONUS" not in seen
+    state = load_game("111", {"reading.G111.RULING.TWO-PAIRS": "b"}).state_from_json(
+        _position(TWO_PAIRS="b"))
+    with pytest.raises(IllegalAction) as refused:
+        state.apply_action("party 5C 9D 5H 9S +C +S")  # type: ignore[attr-defined]
+    assert refused.value.rule_id == "G111.RULING.TWO-PAIRS"

@@ -7,6 +7,8 @@ A card is a number ``rank * 4 + suit``: ranks 0-12 are 2, 3, ... 10, J, Q, K, A 
 
 from __future__ import annotations
 
+from itertools import product
+
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUITS = "CDHS"
 CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
@@ -98,3 +100,22 @@ def bonus_groups(ranks: tuple[int, int, int, int]) -> list[list[int]]:
         if rank >= 0:
             groups.setdefault(rank, []).append(suit)
     return [suits for suits in groups.values() if len(suits) > 1]
+
+
+def bonus_choices(ranks: tuple[int, int, int, int], one_set: bool = False,
+                  none: bool = False) -> list[int]:
+    """G111.PARTY.BONUS: the bonus suits (bit masks) a party of these cards may carry, one card
+    of every set of equal cards.  ``one_set``: of one set only, whichever the owner names
+    (G111.RULING.TWO-PAIRS (b)); ``none``: no bonus (G111.RULING.DEFEND-BONUS (b), (c))."""
+    groups = bonus_groups(ranks)
+    if none or not groups:
+        return [0]
+    if one_set and len(groups) > 1:
+        return sorted(1 << suit for group in groups for suit in group)
+    found = []
+    for picks in product(*groups):
+        bonus = 0
+        for suit in picks:
+            bonus |= 1 << suit
+        found.append(bonus)
+    return sorted(found)

@@ -375,7 +375,11 @@ def _cards(texts: list[str], where: str) -> list[int]:
         raise _bad(f"{where}: {texts} holds text that is no card") from None
 
 
-def _party_from_doc(doc: Mapping[str, Any], where: str, store_max_per_roll: bool = False) -> Party:
+def _party_from_doc(doc: Mapping[str, Any], where: str, store_max_per_roll: bool = False,
+                    one_set: bool = False, defend: str = "a", may_defend: bool = True) -> Party:
+    """A party of a state document.  ``one_set``, ``defend``: the readings of
+    G111.RULING.TWO-PAIRS (b) and G111.RULING.DEFEND-BONUS in force; ``may_defend``: the party
+    may be a defending one (it is not the active player's)."""
     from .state import Party
 
     ranks = [-1, -1, -1, -1]
@@ -387,7 +391,8 @@ def _party_from_doc(doc: Mapping[str, Any], where: str, store_max_per_roll: bool
     bonus = 0
     for letter in doc["bonus"]:
         bonus |= 1 << SUITS.index(letter)
-    _check_bonus((ranks[0], ranks[1], ranks[2], ranks[3]), bonus, where)
+    _check_bonus((ranks[0], ranks[1], ranks[2], ranks[3]), bonus, where, one_set, defend,
+                 may_defend)
     party = Party((ranks[0], ranks[1], ranks[2], ranks[3]), bonus)
     _check_party(party, doc, where)
     party.attack, party.shield = doc["attack"], doc["shield"]
@@ -405,13 +410,21 @@ def _party_from_doc(doc: Mapping[str, Any], where: str, store_max_per_roll: bool
     return party
 
 
-def _check_bonus(ranks: tuple[int, int, int, int], bonus: int, where: str) -> None:
-    """G111.PARTY.BONUS: one bonus suit per set of equal cards, and none elsewhere."""
-    from .cards import bonus_groups
+def _check_bonus(ranks: tuple[int, int, int, int], bonus: int, where: str,
+                 one_set: bool = False, defend: str = "a", may_defend: bool = True) -> None:
+    """G111.PARTY.BONUS: one bonus suit per set of equal cards, and none elsewhere; under
+    G111.RULING.TWO-PAIRS (b) one set's only, and under G111.RULING.DEFEND-BONUS (b) or (c)
+    none for a defending party (or a short one)."""
+    from .cards import bonus_choices
 
-    groups = [sum(1 << s for s in g) for g in bonus_groups(ranks)]
-    if any((bonus & g).bit_count() != 1 for g in groups) or bonus & ~sum(groups):
-        raise _bad(f"{where}: one bonus card per set of equal cards (G111.PARTY.BONUS)")
+    allowed = set(bonus_choices(ranks, one_set))
+    if may_defend:
+        allowed.update(bonus_choices(ranks, one_set, defend == "b" or defend == "c"
+                                     and min(ranks) < 0))
+    if bonus not in allowed:
+        why = ("G111.PARTY.BONUS" + (", G111.RULING.TWO-PAIRS (b)" if one_set else "")
+               + (f", G111.RULING.DEFEND-BONUS ({defend})" if defend != "a" else ""))
+        raise _bad(f"{where}: one bonus card per set of equal cards ({why})")
 
 
 def _check_party(party: Party, doc: Mapping[str, Any], where: str) -> None:
@@ -465,7 +478,8 @@ def state_from_doc(game: OneElevenGame, doc: Mapping[str, Any]) -> OneElevenStat
         state.coins[p] = player["coins"]
         if player["party"] is not None:
             party = _party_from_doc(player["party"], f"players/{p}/party",
-                                    game.reads("G111.RULING.STORE-MAX", "a"))
+                                    game.reads("G111.RULING.STORE-MAX", "a"),
+                                    game.one_bonus_set, game.defend_bonus, p != state.active)
             state.parties[p] = party
             for c in party.cards():
                 seen[c] += 1

@@ -151,12 +151,20 @@ def _party(state: OneElevenState, action: Action, text: str) -> IllegalAction:
                     f"{text}: the defending party takes a card of every suit held", text
                 )
     groups = bonus_groups(ranks)
-    wanted_ok = all(bin(sum(1 << s for s in g) & bonus).count("1") == 1 for g in groups)
-    allowed = 0
-    for g in groups:
-        for s in g:
-            allowed |= 1 << s
-    if not wanted_ok or bonus & ~allowed:
+    if bonus not in state.bonuses(ranks, complete):
+        game = state.game
+        if not complete and groups and (game.defend_bonus == "b" or game.defend_bonus == "c"
+                                        and min(ranks) < 0):
+            return IllegalAction(  # G111.RULING.DEFEND-BONUS (b), (c)
+                "G111.RULING.DEFEND-BONUS",
+                f"{text}: under reading ({game.defend_bonus}) of G111.RULING.DEFEND-BONUS a "
+                + ("defending party has no bonus" if game.defend_bonus == "b"
+                   else "defending party short of four cards has no bonus"), text)
+        if len(groups) > 1 and game.one_bonus_set:
+            return IllegalAction(  # G111.RULING.TWO-PAIRS (b)
+                "G111.RULING.TWO-PAIRS",
+                f"{text}: under reading (b) of G111.RULING.TWO-PAIRS only one set of equal "
+                "cards gets its bonus, on one of its cards (+suit)", text)
         return IllegalAction(
             "G111.PARTY.BONUS",
             f"{text}: each set of equal cards gets its bonus on exactly one of its cards (+suit)",

@@ -57,6 +57,7 @@ from .cards import (
     STORE_MAX,
     SURRENDER,
     WIN_COINS,
+    bonus_choices,
     bonus_groups,
     decks_for,
     party_code,
@@ -138,6 +139,8 @@ PROCEDURE_READINGS = frozenset({
     ("G111.RULING.TURN-LIMIT", "a"),
     ("G111.RULING.EMPTY-PILE", "b"), ("G111.RULING.EMPTY-PILE", "c"),
     ("G111.RULING.REFILL-ORDER", "b"),
+    ("G111.RULING.TWO-PAIRS", "b"), ("G111.RULING.DEFEND-BONUS", "b"),
+    ("G111.RULING.DEFEND-BONUS", "c"),
     ("G111.RULING.OPTIONAL-BOSS", "a"), ("G111.RULING.MANDATORY-ORDER", "b"),
 })
 
@@ -162,6 +165,10 @@ class OneElevenGame(Game):
         self.exact_past_shield = self.readings.get("G111.RULING.EXACT-KILL") == "b"
         # G111.RULING.BOSS-DAMAGE (b): a surviving boss is whole again at the end of the turn
         self.boss_heals = self.readings.get("G111.RULING.BOSS-DAMAGE") == "b"
+        # G111.RULING.TWO-PAIRS (b): a party with several sets of equal cards has one bonus
+        self.one_bonus_set = self.readings.get("G111.RULING.TWO-PAIRS") == "b"
+        # G111.RULING.DEFEND-BONUS (b): a defending party has no bonus; (c) only when complete
+        self.defend_bonus = self.readings.get("G111.RULING.DEFEND-BONUS", "a")
         # G111.RULING.REFILL-ORDER (b): the refill's discards are drawn at random from the hand
         self.random_discards = self.readings.get("G111.RULING.REFILL-ORDER") == "b"
         # G111.RULING.TWO-DIAMONDS (a) or (c): the pair, or (a) also the ace, describes the hand
@@ -349,17 +356,26 @@ class OneElevenState(State):
         found = []
         for ranks in product(*options):
             key = (ranks[0], ranks[1], ranks[2], ranks[3])
-            groups = bonus_groups(key)
-            if not groups:
-                found.append(base + party_code(key, 0))
-                continue
-            for picks in product(*groups):
-                bonus = 0
-                for suit in picks:
-                    bonus |= 1 << suit
+            for bonus in self.bonuses(key, complete):
                 found.append(base + party_code(key, bonus))
         found.sort()
         return found
+
+    def bonuses(self, ranks: tuple[int, int, int, int], complete: bool) -> list[int]:
+        """G111.PARTY.BONUS: the bonus masks a party of these cards may carry (``complete``:
+        an attacking party, else a defending one), under the readings in force."""
+        game = self.game
+        if CONSULTING.on:
+            groups = bonus_groups(ranks)
+            if len(groups) > 1:
+                consult("G111.RULING.TWO-PAIRS")  # several sets of equal cards
+            if groups and not complete:
+                consult("G111.RULING.DEFEND-BONUS")  # a defending party with a set
+        # G111.RULING.DEFEND-BONUS (b): none for a defending party; (c) unless it is complete
+        none = not complete and (game.defend_bonus == "b" or game.defend_bonus == "c"
+                                 and min(ranks) < 0)
+        # G111.RULING.TWO-PAIRS (b): one set's bonus only
+        return bonus_choices(ranks, game.one_bonus_set, none)
 
     def _attackable(self, player: int) -> bool:
         """G111.RULING.DEFENDER-EMPTY (a): a player holding no number card cannot be attacked."""
@@ -485,15 +501,7 @@ class OneElevenState(State):
                     return False
             elif (JACK <= rank <= KING) or rank > ACE or rank * 4 + suit not in hand:
                 return False
-        allowed = 0
-        for group in bonus_groups(ranks):
-            bits = 0
-            for suit in group:
-                bits |= 1 << suit
-            if (bonus & bits).bit_count() != 1:
-                return False
-            allowed |= bits
-        return not bonus & ~allowed
+        return bonus in self.bonuses(ranks, complete)
 
     # -- how actions change the position -------------------------------------------------------
     def _apply(self, action: Action) -> None:
