@@ -87,7 +87,7 @@ def test_the_reference_table_has_a_row_for_every_word(game: str) -> None:
         r"^\| `(\w+)` \| ([a-z ]+) \|", reference_markdown(game), re.M)}
     kinds = {"event": v.events, "zone": v.zones, "filter": v.filters, "trait": v.traits,
              "card reference": v.refs, "test": v.tests, "value": v.values, "grant": v.grants,
-             "player": v.player_refs, "verb": v.verbs}
+             "player": v.player_refs, "verb": v.verbs, "guest event": v.guest_events}
     places = {(word, "place") for word in ("after", "before", "card")} if v.positions else set()
     assert rows == {(word, kind) for kind, words in kinds.items() for word in words} | places
 

@@ -86,6 +86,9 @@ def reference_markdown(game: str) -> str:
 
     for event, doc in v.events.items():
         row(event, "event", "none", doc, f"on {event} {{ ... }}")
+    for event, doc in v.guest_events.items():  # a Special Guest's effects
+        row(event, "guest event", "none", doc,
+            f'guest 1 "X" wants 2, 3, 4 {{ on {event} {{ ... }} }}')
     for zone, owned in v.zones.items():
         pickable = v.choose_from is None or zone in v.choose_from
         doc = "cards of a player" if owned else "cards of the table"

@@ -256,7 +256,8 @@ def _play_elevenes(state: State, action: Action, book: CardBook) -> list[Line]:
         lines.extend(("    you see: " + seen_text(entry, HUMAN), "event")
                      for entry in seen[seen_before:])
     if elv.round != round_before and not state.is_terminal():  # a finished game's result is
-        lines.extend((t, "good") for t in results(elv, HUMAN).splitlines())  # the page's finish
+        # the page's finish; the cubes the round's end effects moved are told (before)
+        lines.extend((t, "good") for t in results(elv, HUMAN, before).splitlines())
         lines.append((f"== Round {elv.round} ==", "heading"))
     return lines
 

@@ -131,6 +131,22 @@ def fired_lines(fired: list[tuple[str, int, int]], human: int | None,
     return lines
 
 
+def effect_cubes(before: Json, cubes: list[int], last: dict[str, Any] | None,
+                 human: int | None) -> list[str]:
+    """The cubes the effects of a round's end moved (ELV.CARDS.END-OF-ROUND,
+    ELV.CARDS.SCORED), beside those the scoring paid: ``before`` is the view before the
+    action that ended the round, ``cubes`` the players' cubes after it."""
+    if last is None:
+        return []
+    lines = []
+    for seat, (old, paid) in enumerate(zip(before["players"], last["paid"], strict=True)):
+        moved = cubes[seat] - old["cubes"] - paid
+        if moved:
+            lines.append(f"  {who(seat, human)}: {moved:+d} cube{'s' if abs(moved) != 1 else ''}"
+                         " moved by the effects of the round's end")
+    return lines
+
+
 def round_result(last: dict[str, Any], human: int | None,
                  trolley_cards: list[list[int]] | None = None,
                  book: CardBook | None = None) -> list[str]:

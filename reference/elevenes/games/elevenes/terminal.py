@@ -33,6 +33,7 @@ from .events import (
     GLOSSARY,
     card_label,
     changes,
+    effect_cubes,
     fired_lines,
     glossary_for,
     menu_label,
@@ -252,10 +253,14 @@ def dealt(doc: Json, human: int | None, book: CardBook) -> str:
     return text
 
 
-def results(state: ElvState, human: int | None) -> str:
+def results(state: ElvState, human: int | None, before: Json | None = None) -> str:
+    """The last round's scoring and the cubes; with ``before`` (the view before the action
+    that ended the round), the cubes the effects of the round's end moved."""
     lines = []
     if state.last is not None:
         lines.extend(round_result(state.last, human, state.trolley_cards, CardBook(state.cards)))
+        if before is not None:  # ELV.CARDS.END-OF-ROUND, ELV.CARDS.SCORED
+            lines.extend(effect_cubes(before, state.cubes, state.last, human))
     cubes = ", ".join(f"{seat_name(p, human)} {c}" for p, c in enumerate(state.cubes))
     lines.append(f"Cubes: {cubes}; {state.bowl} left in the bowl.")
     if state.phase == OVER:
@@ -338,7 +343,7 @@ def play_terminal(game: ElvGame, args: argparse.Namespace, out: TextIO, inp: Tex
                 log.extend(["    you see: " + seen_text(entry, human)
                             for entry in seen[seen_before:]])
         if state.round != round_before or state.is_terminal():
-            log.extend(results(state, human).splitlines(), "good")
+            log.extend(results(state, human, before).splitlines(), "good")
         if human is None:
             log.show_new(screen)
     log.show_new(screen)
