@@ -764,6 +764,23 @@ def _preload() -> None:
             delattr(games, package)
 
 
+def _read_journal(path: str, game: str) -> dict[str, dict[str, object]]:
+    """The verdicts a ``--journal`` file holds for ``game``, by the fault's identity (a line
+    cut short by an interrupted write is skipped: that fault runs again)."""
+    found: dict[str, dict[str, object]] = {}
+    if not Path(path).exists():
+        return found
+    for line in Path(path).read_text(encoding="utf-8").splitlines():
+        try:
+            entry = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if entry.get("game") == game:
+            verdict = {k: v for k, v in entry.items() if k not in ("game", "identity", "key")}
+            found[json.dumps(entry["identity"])] = verdict
+    return found
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", required=True, choices=[*PACKAGES, "all"])
@@ -792,6 +809,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--exclude", metavar="GLOB", action="append", default=[],
                         help="leave out the suite's files whose name matches GLOB (e.g. to "
                         "measure the suite as it was before some files were added)")
+    parser.add_argument("--journal", metavar="FILE",
+                        help="append each verdict to FILE (one JSON line a fault) as it comes; "
+                        "a run given the journal of an interrupted one runs only the faults "
+                        "not yet in it, and its counts take in those that are")
+    parser.add_argument("--progress", metavar="N", type=int, default=0,
+                        help="print the counts so far every N faults")
     parser.add_argument("--survivors-of", metavar="FILE",
                         help="only the mutants that survived in the --json FILE of an earlier "
                         "run (matched by file, function, line text and change)")
@@ -866,15 +889,34 @@ def main(argv: list[str] | None = None) -> int:
                 timeout = args.timeout or max(5.0, 8 * (time.monotonic() - started))
             mutants_started = time.monotonic()
 
-            def progress(n: int, verdict: dict[str, object], run: list[Mutant] = mutants) -> None:
-                if verdict["status"] == "survived":
-                    m = run[n]
-                    print(f"  survived: {m.file}:{m.line} {m.kind} ({m.detail})", flush=True)
+            journaled = _read_journal(args.journal, game) if args.journal else {}
+            to_run = [m for m in mutants if json.dumps(m.identity) not in journaled]
+            tally: dict[str, int] = {}
 
-            print(f"{game}: {len(mutants)} of {total} mutants, {len(ITEMS)} suite items",
-                  flush=True)
-            verdicts = run_mutants(game, list(mutants), args.jobs, timeout, scratch, progress,
-                                   reach)
+            def progress(n: int, verdict: dict[str, object], run: list[Mutant] = to_run,
+                         game: str = game, tally: dict[str, int] = tally,
+                         started: float = started) -> None:
+                m = run[n]
+                if verdict["status"] == "survived":
+                    print(f"  survived: {m.file}:{m.line} {m.kind} ({m.detail})", flush=True)
+                if args.journal:
+                    with open(args.journal, "a", encoding="utf-8") as journal:
+                        journal.write(json.dumps({"game": game, "identity": m.identity,
+                                                  "key": m.key, **verdict}) + "\n")
+                tally[str(verdict["status"])] = tally.get(str(verdict["status"]), 0) + 1
+                done = sum(tally.values())
+                if args.progress and done % args.progress == 0:
+                    print(f"  {done} of {len(run)} run ({time.monotonic() - started:.0f} s): "
+                          + ", ".join(f"{v} {k}" for k, v in sorted(tally.items())),
+                          flush=True)
+
+            print(f"{game}: {len(mutants)} of {total} mutants, {len(ITEMS)} suite items"
+                  + (f", {len(mutants) - len(to_run)} already in the journal"
+                     if args.journal else ""), flush=True)
+            ran = run_mutants(game, list(to_run), args.jobs, timeout, scratch, progress, reach)
+            fresh = {json.dumps(m.identity): v for m, v in zip(to_run, ran, strict=True)}
+            verdicts = [fresh.get(json.dumps(m.identity)) or journaled[json.dumps(m.identity)]
+                        for m in mutants]
             seconds = time.monotonic() - started
             per_fault = (time.monotonic() - mutants_started) / max(1, len(mutants))
         counts: dict[str, int | float] = {
