@@ -15,6 +15,7 @@ from elevenes.cli import main
 from elevenes.games.cardbook import CardBook
 from elevenes.games.elevenes import make_game
 from elevenes.games.elevenes.events import fired_lines
+from elevenes.games.elevenes.terminal import results
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "tests" / "dsl" / "scenarios"
@@ -115,6 +116,9 @@ def test_the_log_says_what_each_event_did(tmp_path: Path) -> None:
     state.apply_action(state.string_to_action("flip 5b"))
     assert fired_lines(state.fired, 0, book) == [
         "P1's 5b Loud Cups was turned face down: its effect runs"]
+    before = state.observation(0)
     state.apply_action(state.string_to_action("flip 4a"))
     assert fired_lines(state.fired, 0, book) == [
         "P1's 9b Counted Cakes was counted at the scoring: its effect runs"]
+    told = results(state, 0, before).splitlines()
+    assert "  P1: +1 cube moved by the effects of the round's end" in told
