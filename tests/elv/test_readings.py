@@ -164,3 +164,32 @@ def test_a_reading_file_comes_before_a_users_card_file(tmp_path: object) -> None
     game = load_game("elevenes", {"reading.ELV.RULING.CHOOSE-SELF": "a"}, str(own))
     assert game.cards.cards[3].name == "Plain Milk"
     assert game.cards.cards[8].source.split(":")[0].endswith("readings/CHOOSE-SELF-a.cards")
+
+
+SANDWICH_POOR = {
+    "game": "elevenes", "round": 1, "phase": "turn", "server": 0, "turn": 0, "bowl": 25,
+    "players": [
+        {"cubes": 0, "kitchen": ["8a", "9a", "11a"],
+         "spread": [None, "~1a", "~2a", "~3a", "~4a", "~5a", "~6a", "~7a", "~10a", None]},
+        {"cubes": 0, "kitchen": ["11b"],
+         "spread": ["1b", "~2b", "~3b", "~4b", "~6b", "~7b", "~8b", "~9b", "~5b", "10b"]},
+        {"cubes": 0, "kitchen": ["6c", "7c", "10c"],
+         "spread": [None, "~1c", "~2c", "~3c", "~4c", "~5c", "~8c", "~9c", "~11c", None]},
+    ],
+}
+
+
+def test_the_greedy_bot_answers_a_may_with_nothing_to_choose() -> None:
+    """Under NOTHING-TO-GIVE (a) Sandwiches asks seat 1 `pass` or `yes` (keep the card drawn,
+    giving nothing): the greedy bot answers it as it answers every question."""
+    import random
+
+    from elevenes.games.elevenes.bots import greedy_player
+
+    game = load_game("elevenes", {"players": 3, "reading.ELV.RULING.NOTHING-TO-GIVE": "a"})
+    state = game.state_from_json(SANDWICH_POOR)
+    for move in ("play 8a", "player 1", "draw 9a"):
+        state.apply_action(move)
+    assert _legal(state) == ["pass", "yes"]
+    answer = greedy_player(state, random.Random(0))
+    assert state.action_to_string(answer) in ("pass", "yes")

@@ -21,6 +21,7 @@ from .notation import (
     PLAY,
     PLAYER,
     REVEAL,
+    YES,
     decode_choice,
 )
 from .state import EFFECT, REVEALING, SECOND, TURN, ElvState
@@ -168,6 +169,9 @@ def effect_choice(
             worth = usefulness(state, player, drawn) if drawn >= 0 else 0.0
             return give if worth > usefulness(state, player, decode_choice(give)[1][0]) else PASS
         return give
+    if YES in actions:  # a `may` with no choice inside (a variant's or a reading's card):
+        drawn = frame.vars.get("drawn", -1)  # yes, unless the card it gives me is of no use
+        return YES if drawn < 0 or usefulness(state, player, drawn) > 0 else PASS
     if "pass" in words:  # Fine China, Biscuits: what I need least
         return min(words["pass"], key=lambda a: usefulness(state, player, decode_choice(a)[1][0]))
     if "pick" in words:
