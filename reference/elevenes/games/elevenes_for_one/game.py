@@ -327,7 +327,7 @@ def _number(kind: str, value: Any) -> int:
 # rule site; the readings that change a card are card files in rulebook/elevenes-for-one/readings.
 PROCEDURE_READINGS = frozenset({
     ("EFO.RULING.FRONT-FIRST", "a"), ("EFO.RULING.FRONT-LAST-MINUTE", "a"),
-    ("EFO.RULING.TIME-AND-STUCK", "b"),
+    ("EFO.RULING.TIME-AND-STUCK", "b"), ("EFO.RULING.USE-FLIP-MOVED", "b"),
 })
 
 
@@ -363,6 +363,8 @@ class EfoGame(Game):
         self.front_last_minute = self.options["reading.EFO.RULING.FRONT-LAST-MINUTE"] == "a"
         # EFO.RULING.TIME-AND-STUCK (b): the clock at 0 with the pantry empty is `stuck`
         self.time_and_stuck = self.options["reading.EFO.RULING.TIME-AND-STUCK"] == "b"
+        # EFO.RULING.USE-FLIP-MOVED (b): a used card its action moved is not turned face down
+        self.use_flip_moved = self.options["reading.EFO.RULING.USE-FLIP-MOVED"] == "b"
         self.fast_start: Any = None  # native/fast.py: the C state's cards and set-up, once
         self._card_facts: CardFacts | None = None
         self.undiscardable = frozenset(  # EFO.DISCARD.NEVER: the cards with that trait
@@ -783,7 +785,7 @@ class EfoState(State):
             if self.minutes == 0:  # EFO.CLOCK.ZERO
                 self.finish("out-of-time")
             else:
-                self.fire_laid_out()
+                self.fire_laid_out()  # EFO.CARDS.LAID-OUT: a pass begins
         else:
             frame = self.stack[-1]
             instr = self.program(frame)[frame.pc]
@@ -820,8 +822,15 @@ class EfoState(State):
         """What the procedure does once a card's effect is over."""
         card = frame.card
         if frame.event == "use":
-            turned = card in self.pantry and card not in self.down
-            if card in self.pantry:
+            here = card in self.pantry
+            if here and (self.cursor == 0 or self.pantry[self.cursor - 1] != card):
+                # it has left the place of the pass (Sandwiches that was first)
+                consult("EFO.RULING.USE-FLIP-MOVED")
+                game = self.game
+                assert isinstance(game, EfoGame)
+                here = not game.use_flip_moved  # (b): it escapes the turn
+            turned = here and card not in self.down
+            if here:
                 self.down.add(card)  # EFO.USE.FLIP
             self.lose(frame.cost)  # EFO.USE.MINUTE (Sugar: 2, Servants returning: 0)
             if turned:  # EFO.CARDS.FLIPPED: after the whole of the use, its minute included
@@ -843,8 +852,11 @@ class EfoState(State):
         in progress does not start it again (EFO.CARDS.ONCE), so a chain of such effects
         always ends."""
         programs = self._programs["flipped"]
+        due = [c for c in cards if programs[c]]  # the printed cards have none: done at once
+        if not due:
+            return
         running = {f.card for f in self.stack if f.event == "flipped"}
-        due = [c for c in cards if c in self.pantry and programs[c] and c not in running]
+        due = [c for c in due if c in self.pantry and c not in running]
         due.sort(key=self.pantry.index)
         for card in reversed(due):  # the first to run on top
             self.stack.append(Frame(card, "flipped", cost=0))
