@@ -614,8 +614,6 @@ class ElvState(State):
             row[number] = card
             self.up[player] |= 1 << number
         if self.game.programs[number]:  # ELV.PLAY.SPECIAL
-            if CONSULTING.on:  # a card a reading's card file rewrites (core/readings.py)
-                consult_card(self.game.id, number, "play")
             self.stack.append(Frame(card, "play", player))
             self.phase = EFFECT
             self.run()
@@ -627,6 +625,8 @@ class ElvState(State):
         if frame.card >= GUEST_FRAME:
             guest = self.cards.guests.get(frame.card - GUEST_FRAME)
             return guest.programs.get(frame.event, ()) if guest is not None else ()
+        if CONSULTING.on:  # a card a reading's card file rewrites (core/readings.py)
+            consult_card(self.game.id, frame.card % NUMBERS + 1, frame.event)
         return self.game.handlers[frame.event][frame.card % NUMBERS + 1]
 
     def run(self) -> None:
