@@ -59,3 +59,15 @@ def test_a_party_with_two_pairs_is_judged_under_each_reading(
     assert lines[head + 1].startswith("        (a) decided, in force  accepted: ")
     assert lines[head + 2].startswith("        (b)                    refused: "
                                       "G111.RULING.TWO-PAIRS")
+
+
+def test_the_judge_page_shows_each_move_under_each_reading(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "dispute.yaml"
+    path.write_text(yaml.safe_dump(MILK_SELF), encoding="utf-8")
+    page = tmp_path / "page.html"
+    assert main(["judge", str(path), "--html", str(page)]) == 0
+    html = page.read_text(encoding="utf-8")
+    at = html.index("step 2: <code>player 0</code>")
+    assert "under each reading of <code>ELV.RULING.CHOOSE-SELF</code>" in html[at:]
+    assert "(b) decided, in force  refused: ELV.RULING.CHOOSE-SELF" in html[at:]

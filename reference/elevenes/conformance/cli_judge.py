@@ -81,6 +81,9 @@ class Judge:
         self.disagreements = 0
         self.checks = 0
         self.readings: Readings | None = None  # the moves under each reading touched
+        # for --html: each scenario's moves that touch a ruling, with their verdicts
+        self.by_scenario: dict[str, list[tuple[int, str, list[RulingVerdicts]]]] = {}
+        self.scenario_id = ""
 
     def cite(self, rule_id: str) -> str:
         rule = self.rulebook.rules.get(rule_id) if self.rulebook is not None else None
@@ -103,6 +106,7 @@ class Judge:
     def judge(self, scenario: Scenario) -> bool:
         """Narrate one scenario; False when the reference could not play it."""
         subject = ReferenceSubject() if self.cards is None else CardsSubject(self.cards)
+        self.scenario_id = scenario.id
         self.out.write(f"scenario {scenario.id} ({scenario.where})\n")
         if self.cards is not None:
             self.say(f"with the cards of {self.cards}")
@@ -148,6 +152,9 @@ class Judge:
             last = number == len(step.actions) - 1
             before = subject.state() if last and step.violation else None
             under = self.by_reading(subject, action)
+            if under and not isinstance(under, str) and self.scenario_id:
+                self.by_scenario.setdefault(self.scenario_id, []).append(
+                    (step.number, action, under))
             refusal = subject.act(action)
             if refusal is None:
                 self.say(f"{action} -> accepted", 4)
@@ -234,9 +241,12 @@ class Judge:
 
 
 def write_html(out: str, file: str, scenarios: list[Scenario], rulebook: Rulebook | None,
-               cards: str | None, rulebook_url: str | None = None) -> None:
-    """The page of ``judge --html``: every scenario of the file illustrated, then the text
-    of every rule cited (render.page)."""
+               cards: str | None, rulebook_url: str | None = None,
+               readings: dict[str, list[tuple[int, str, list[RulingVerdicts]]]] | None = None,
+               ) -> None:
+    """The page of ``judge --html``: every scenario of the file illustrated, each move that
+    touches a ruling with its verdict under each reading (``readings``, by scenario id, as the
+    text says them), then the text of every rule cited (render.page)."""
     from ..render.names import shipped_names
     from ..render.page import (
         cited_rules,
@@ -260,6 +270,7 @@ def write_html(out: str, file: str, scenarios: list[Scenario], rulebook: Ruleboo
         names = shipped_names(scenario.game, cards) if cards is not None else None
         played.append(play(scenario, subject))
         figures.append(figure(played[-1], inline_image, rulebook, link, names=names))
+        figures.append(_readings_html((readings or {}).get(scenario.id, [])))
     rules = rules_html(cited_rules(played), rulebook, rulebook_link(rulebook_url, rulebook)
                        if rulebook_url else None)
     page = standalone_page(f"elevenes judge {Path(file).name}", "".join(figures) + rules)
@@ -268,6 +279,23 @@ def write_html(out: str, file: str, scenarios: list[Scenario], rulebook: Ruleboo
     except OSError as exc:
         raise ElevenesError(f"cannot write {out}: {exc.strerror or exc}") from None
     print(f"wrote {out}", file=sys.stderr)
+
+
+def _readings_html(moves: list[tuple[int, str, list[RulingVerdicts]]]) -> str:
+    """The moves that touch a ruling, each under each of its readings (empty when none)."""
+    from html import escape
+
+    if not moves:
+        return ""
+    items = []
+    for number, action, under in moves:
+        rulings = "".join(
+            f"<li>under each reading of <code>{escape(found.ruling)}</code>:<ul>"
+            + "".join(f"<li><code>{escape(line)}</code></li>" for line in found.lines())
+            + "</ul></li>" for found in under)
+        items.append(f"<li>step {number}: <code>{escape(action)}</code><ul>{rulings}</ul></li>")
+    return ('<section class="judge-readings"><h3>Under each reading</h3><ul>'
+            + "".join(items) + "</ul></section>")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -299,7 +327,7 @@ def run(args: argparse.Namespace) -> int:
         judge.judge(item)
     if args.html is not None:
         write_html(args.html, args.file, [i for i in items if isinstance(i, Scenario)],
-                   rulebook, args.cards, args.rulebook_url)
+                   rulebook, args.cards, args.rulebook_url, judge.by_scenario)
     if judge.checks:
         sys.stdout.write("\n")
         print(verdict_line(judge.checks, judge.disagreements))
