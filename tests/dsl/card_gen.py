@@ -47,6 +47,8 @@ class Writer:
     def __init__(self, draw: Draw, v: Vocabulary) -> None:
         self.draw = draw
         self.v = v
+        self.in_guest = False  # a guest's effect names no `self` (E140)
+        self.event = ""  # the event of the handler being written
         words = [*v.zones, *v.filters, *v.traits, *v.refs, *v.tests, *v.values, *v.verbs]
         self.any_word = sorted(set(words))
 
@@ -77,8 +79,10 @@ class Writer:
             for _ in range(self.draw(st.integers(0, 2)))
         ]
         text = " ".join([*filters, "in", zone])
+        itself = [] if self.in_guest else ["self"]  # a guest is no card (E140)
         exceptions = [
-            self.pick(["self", *self.v.traits]) if self.draw(st.booleans()) else str(self.number())
+            self.pick([*itself, *self.v.traits]) if self.draw(st.booleans())
+            else str(self.number())
             for _ in range(self.draw(st.integers(0, 2)))
         ]
         if exceptions:
@@ -102,7 +106,7 @@ class Writer:
 
     def cond(self, scope: Scope, depth: int = 2) -> str:
         kind = self.draw(st.integers(0, 6 if depth > 0 else 3))
-        refs = [*self.v.refs, *scope.cards]
+        refs = [*self.refs(), *scope.cards]
         if kind == 0:
             return f"{self.expr(scope)} {self.draw(st.sampled_from(OPS))} {self.expr(scope)}"
         if kind == 1:
@@ -138,8 +142,9 @@ class Writer:
 
     def card_ref(self, scope: Scope) -> str:
         """A card reference, a bound name or (now and then) a place in the row."""
-        name = self.pick([*self.v.refs, *scope.cards])
-        kind = self.draw(st.integers(0, 5))
+        name = self.pick([*self.refs(), *scope.cards])
+        # a place in the row mostly in a game that has rows (E131 otherwise)
+        kind = self.draw(st.integers(0, 5 if self.v.positions else 23))
         zones = self.v.positions or ("pantry",)
         if kind == 4:
             count = self.draw(st.integers(1, 3))
@@ -147,6 +152,10 @@ class Writer:
         if kind == 5:
             return f"card {self.draw(st.integers(1, 11))} of {self.draw(st.sampled_from(zones))}"
         return name
+
+    def refs(self) -> list[str]:
+        """The card references an effect may name: a guest's none of the card's own."""
+        return [r for r in self.v.refs if not (self.in_guest and r == "self")]
 
     def name(self, scope: Scope) -> str:
         taken = {*scope.cards, *scope.players, *self.v.refs, *self.v.player_refs}
@@ -178,7 +187,8 @@ class Writer:
         return f"{text.replace(f'choose {quantity} ', 'choose 1 ', 1)} as {bound}"
 
     def call(self, scope: Scope) -> str:
-        name = self.pick(list(self.v.verbs))
+        # mostly a verb that can do something on the handler's event (E141)
+        name = self.pick([n for n, v in self.v.verbs.items() if self.event not in v.idle_in])
         verb = self.v.verbs.get(name)
         if verb is None:
             return name
@@ -232,11 +242,15 @@ class Writer:
             zones = spec.zones if spec is not None and self.draw(st.integers(0, 7)) else None
             members.append(f"grant {grant} {self.set(Scope(), zones or None)} "
                            f"while {self.cond(Scope())}")
-        events = list(self.v.events)
-        for _ in range(self.draw(st.integers(0, min(2, len(events))))):
+        # mostly the events that can happen to this card (E142)
+        events = [e for e in self.v.events if number not in self.v.never.get(e, ((), ""))[0]]
+        # one handler at most, now and then two: each more statement may be refused
+        handlers = self.draw(st.integers(0, 1)) + (self.draw(st.integers(0, 3)) == 0)
+        for _ in range(min(handlers, len(events))):
             event = self.pick(events)
             if event in events:
                 events.remove(event)
+            self.event = event
             members.append(f"on {event} {self.block(Scope(), 2)}")
         return head + " {\n  " + "\n  ".join(members) + "\n}"
 
@@ -248,11 +262,14 @@ class Writer:
                 + ", ".join(str(w) for w in wants))
         events = list(self.v.guest_events)  # a guest's effects (ELV.CARDS.GUEST-EFFECTS)
         members = []
+        self.in_guest = True
         for _ in range(self.draw(st.integers(0, min(2, len(events))))):
             event = self.pick(events)
             if event in events:
                 events.remove(event)
+            self.event = event
             members.append(f"on {event} {self.block(Scope(), 2)}")
+        self.in_guest = False
         return head + (" {\n  " + "\n  ".join(members) + "\n}" if members else "")
 
 
