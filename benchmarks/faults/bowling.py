@@ -139,5 +139,16 @@ ENTRIES: list[Equivalent] = [
          "already refused a document whose empty spots are not the rack's balls' pins, and "
          "the second ball's pins are 0 or more (the schema): the spots are never fewer than "
          "the first ball's pins here"),
+        ("state.py", "_emptied", "emptied = (FULL if self.ball_start is None else "
+         "self.ball_start) ^ self.standing", "read only under reading (g) of "
+         "BWL.RULING.TOUCH-FRAME, where the ball's start is never unknown: play sets it at "
+         "every ball, and loading refuses under (g) a position that does not tell it (the "
+         "faults-readings scenarios), so `FULL if ... is None` is never taken"),
+        ("state.py", "_remembered_doc", 'if game.touch_frame == "g" and self.ball_start is not '
+         "None and self.phase == PLAY:", "with `and` and `or` swapped a state writes a "
+         "`ball_start` it need not (under the other readings, or at a deal), beside what it "
+         "must and with the right pins: a key too many, which a partial expectation cannot "
+         "see, and which loading reads as the same position (the other faults of this line "
+         "are killed by the faults-readings scenarios)"),
     ]),
 ]

@@ -129,5 +129,14 @@ ENTRIES: list[Equivalent] = [
         ("chance_outcomes", "if self.phase != DEAL:", CHANCE_ONLY),
         ("verb_return_after_self", "target = chosen[0] if chosen else None", ONE_CHOSEN),
         ("verb_score", "target = chosen[0] if chosen else None", ONE_CHOSEN),
+        # the clock's cap: the clock starts at 15 at most (the schema and the `minutes`
+        # option) and a printed card costs 0 minutes or more, so the minutes left before a
+        # loss are never above 15 and the cap binds only at 15 exactly (a use that costs
+        # nothing at a full clock: 15 -> 14 is killed); a cap of 16 gives the same clock
+        # except after a variant's negative cost
+        ("lose", "self.minutes = min(15, max(0, self.minutes - minutes))", VARIANT),
+        ("procedure_readings", "", "which readings the native solver refuses to play "
+         "(`native/__init__.py`): the solver and the bots are not reached through the "
+         "protocol, and the Python engine plays every reading whatever this answers"),
     ]),
 ]
