@@ -281,7 +281,7 @@ class Lowering:
 # The readings of the procedure (game.py's PROCEDURE_READINGS) that efo_solve.c plays besides
 # the decided ones (efo_set_procedure), in the order of its arguments; efo_fast.c plays none.
 SOLVER_PROCEDURE = (("EFO.RULING.FRONT-FIRST", "a"), ("EFO.RULING.FRONT-LAST-MINUTE", "a"),
-                    ("EFO.RULING.TIME-AND-STUCK", "b"))
+                    ("EFO.RULING.TIME-AND-STUCK", "b"), ("EFO.RULING.USE-FLIP-MOVED", "b"))
 
 
 def lower(game: EfoGame, solver: bool = False) -> dict[str, Any]:
@@ -402,7 +402,7 @@ def load_library(source: Path | None = None) -> ctypes.CDLL:
                                    ctypes.POINTER(ctypes.c_uint64), ctypes.c_int]
     lib.efo_solve_pass.restype = ctypes.c_int
     lib.efo_set_rank_mode.argtypes = [ctypes.c_int]
-    lib.efo_set_procedure.argtypes = [ctypes.c_int, ctypes.c_int, ctypes.c_int]
+    lib.efo_set_procedure.argtypes = [ctypes.c_int] * len(SOLVER_PROCEDURE)
     if hasattr(lib, "efo_set_coroutines"):  # (an older efo_solve.c run by a benchmark has not)
         lib.efo_set_coroutines.argtypes = [ctypes.c_int]
         lib.efo_set_coroutines.restype = ctypes.c_int
@@ -692,7 +692,7 @@ class NativeSolver:
             facts.first_reader, self._ceiling, 0 if objective == "win" else 1, self.key,
             self.klass, self.intval, self._need, self._compare, self._progress,
             memo_entries or 1 << memo_log2)
-        self.lib.efo_set_procedure(*t.get("procedure", (0, 0, 0)))  # SOLVER_PROCEDURE
+        self.lib.efo_set_procedure(*t.get("procedure", [0] * len(SOLVER_PROCEDURE)))
         if status < 0:
             size = memo_entries or 1 << memo_log2
             raise NativeUnavailable(f"not enough memory for a table of {size:,} entries "

@@ -92,6 +92,7 @@ static int g_objective;         /* 0 win, 1 rating */
 static int g_front_first;       /* EFO.RULING.FRONT-FIRST (a): the first card put first too */
 static int g_front_last_minute; /* EFO.RULING.FRONT-LAST-MINUTE (a): no step 2 at one minute */
 static int g_time_and_stuck;    /* EFO.RULING.TIME-AND-STUCK (b): 0 minutes, empty pantry: stuck */
+static int g_use_flip_moved;    /* EFO.RULING.USE-FLIP-MOVED (b): a used card moved stays up */
 
 /* ---- leaves: values are Python's ------------------------------------------------------- */
 #define NPASS (12 * 16 * 2048)
@@ -498,7 +499,9 @@ static int step_four(S *s) {
 
 static void end_of(S *s, const Frame *fr) {
   if (fr->event == EV_USE) {
-    if (in_pantry(s, fr->card)) s->down |= (uint16_t)(1u << fr->card); /* EFO.USE.FLIP */
+    if (in_pantry(s, fr->card) && /* EFO.USE.FLIP; EFO.RULING.USE-FLIP-MOVED (b): */
+        !(g_use_flip_moved && (!s->cursor || s->row[s->cursor - 1] != fr->card)))
+      s->down |= (uint16_t)(1u << fr->card); /* ...not when it left the place of the pass */
     lose(s, fr->cost);                                                  /* EFO.USE.MINUTE */
   } else if (fr->event == EV_SCORE) {
     if (fr->card == 11) s->result = R_WON; /* EFO.GOAL.WIN */
@@ -1429,7 +1432,7 @@ int efo_init(int32_t *code, int32_t *progs, int32_t *sets, int32_t *conds, int32
   g_first_reader = first_reader;
   memcpy(g_ceiling, ceiling, sizeof g_ceiling);
   g_objective = objective;
-  g_front_first = g_front_last_minute = g_time_and_stuck = 0; /* decided: efo_set_procedure */
+  g_front_first = g_front_last_minute = g_time_and_stuck = g_use_flip_moved = 0; /* decided */
   g_key = key;
   g_class = klass;
   g_intval = intval;
@@ -1476,10 +1479,12 @@ int efo_init(int32_t *code, int32_t *progs, int32_t *sets, int32_t *conds, int32
 
 void efo_set_rank_mode(int on) { g_rank_mode = on; }
 /* the readings of the procedure this file plays besides the decided ones (after efo_init) */
-void efo_set_procedure(int front_first, int front_last_minute, int time_and_stuck) {
+void efo_set_procedure(int front_first, int front_last_minute, int time_and_stuck,
+                       int use_flip_moved) {
   g_front_first = front_first;
   g_front_last_minute = front_last_minute;
   g_time_and_stuck = time_and_stuck;
+  g_use_flip_moved = use_flip_moved;
 }
 /* how many searches each thread interleaves (1: one at a time, 0: the default, at most
  * CO_MAX); returns the number in effect: 1 where stacks cannot be switched (no CO_CAN) */
