@@ -122,3 +122,32 @@ def test_the_log_says_what_each_event_did(tmp_path: Path) -> None:
         "P1's 9b Counted Cakes was counted at the scoring: its effect runs"]
     told = results(state, 0, before).splitlines()
     assert "  P1: +1 cube moved by the effects of the round's end" in told
+
+
+def test_a_round_ended_under_an_effect_still_ends_after_a_reload(tmp_path: Path) -> None:
+    """ELV.END.ELEVENSES: an effect that ends the round and then asks a choice; its state
+    document says so (`round_ended`), so the reloaded game scores the round after the choice,
+    as the game it was saved from does."""
+    path = tmp_path / "last-cakes.cards"
+    path.write_text('game elevenes\ncard 9 "Last Cakes" value 2 {\n  on play {\n'
+                    "    end_round\n    choose 1 face_up in spread(left) except 1, 10 -> "
+                    "flip_down\n  }\n}\n", encoding="utf-8")
+    game = make_game({"players": 2}, str(path))
+    doc = {
+        "game": "elevenes", "round": 1, "phase": "turn", "server": 0, "turn": 0, "bowl": 25,
+        "players": [
+            {"cubes": 0, "kitchen": ["6a", "9a", "11a"],
+             "spread": [None, "2a", "3a", "~4a", "~1a", "~5a", "~10a", "~8a", "~7a", None]},
+            {"cubes": 0, "kitchen": ["2b", "6b", "11b"],
+             "spread": [None, "~1b", "~3b", "~4b", "5b", "~7b", "~10b", "8b", "~9b", None]},
+        ],
+    }
+    state = game.state_from_json(doc)
+    state.apply_action(state.string_to_action("play 9a"))
+    saved = state.to_json()
+    assert saved["phase"] == "effect" and saved["round_ended"] is True
+    again = game.state_from_json(json.loads(json.dumps(saved)))
+    for played in (state, again):
+        played.apply_action(played.string_to_action("flip 5b"))
+        assert played.round == 2 and played.last is not None
+        assert played.last["values"] == [4, 2]

@@ -158,6 +158,7 @@ def state_to_json(state: ElvState) -> Json:
         "announced": None if state.announced is None else list(state.announced),
         "last_round": state.last,
         "winners": list(state.winners),
+        **({"round_ended": True} if state.ended and state.phase == EFFECT else {}),
     }
 
 
@@ -416,6 +417,8 @@ def state_from_json(game: ElvGame, doc: Mapping[str, Any]) -> ElvState:
                            f"announces one per player ({n}) (ELV.EDITION.ANNOUNCE)")
     state.last = doc.get("last_round")
     state.winners = [int(p) for p in doc.get("winners", [])]
+    # ELV.END.ELEVENSES: an effect has ended the round, its statements left still to run
+    state.ended = bool(doc.get("round_ended", False)) and state.phase == EFFECT
     check_consistent(state)
     if state.phase == EFFECT:
         state.run()
