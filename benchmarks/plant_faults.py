@@ -770,14 +770,18 @@ def _read_journal(path: str, game: str) -> dict[str, dict[str, object]]:
     found: dict[str, dict[str, object]] = {}
     if not Path(path).exists():
         return found
+    kept = []
     for line in Path(path).read_text(encoding="utf-8").splitlines():
         try:
             entry = json.loads(line)
         except json.JSONDecodeError:
             continue
+        kept.append(line)
         if entry.get("game") == game:
             verdict = {k: v for k, v in entry.items() if k not in ("game", "identity", "key")}
             found[json.dumps(entry["identity"])] = verdict
+    # written back whole, so that the verdicts appended next start on a line of their own
+    Path(path).write_text("".join(line + "\n" for line in kept), encoding="utf-8")
     return found
 
 

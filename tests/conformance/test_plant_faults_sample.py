@@ -64,3 +64,19 @@ def test_selection_by_coverage_gives_the_verdicts_of_the_whole_suite(tmp_path: P
     assert {m["status"] for m in chosen} >= {"killed", "survived"}, "the sample tries both"
     survivors = [(w, c) for w, c in zip(whole, chosen, strict=True) if c["status"] == "survived"]
     assert all(int(c["items"]) < int(w["items"]) for w, c in survivors)
+
+
+def test_a_journal_lets_an_interrupted_run_resume(tmp_path: Path) -> None:
+    """`--journal`: each verdict is appended as it comes; a run given the journal of an
+    interrupted one runs only the faults not in it and counts every fault."""
+    journal = tmp_path / "faults.journal"
+    sample = ["--sample", "4", "--seed", "5", "--select", "all", "--journal", str(journal)]
+    first = _plant(tmp_path / "first.json", "bowling-solitaire", *sample)
+    lines = journal.read_text().splitlines()
+    assert len(lines) == len(first) == 4
+    # an interruption after the first two verdicts, the second line cut short mid-write
+    journal.write_text(lines[0] + "\n" + lines[1][: len(lines[1]) // 2])
+    again = _plant(tmp_path / "again.json", "bowling-solitaire", *sample)
+    assert [(m["key"], m["status"]) for m in again] == [(m["key"], m["status"]) for m in first]
+    rerun = [json.loads(line)["key"] for line in journal.read_text().splitlines()[1:]]
+    assert rerun == [m["key"] for m in first[1:]], "the cut line's fault and the rest run again"
