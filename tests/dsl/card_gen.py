@@ -127,7 +127,10 @@ class Writer:
             if kind == "card":
                 out.append(self.card_ref(scope))
             elif kind == "player":
-                out.append(self.pick([*scope.players, *self.v.player_refs]))
+                players = [*scope.players, *self.v.player_refs]
+                if verb.other_player:  # `me` there is refused (E132): another player
+                    players = [p for p in players if p != "me"] or players
+                out.append(self.pick(players))
             elif kind == "zone":
                 out.append(self.zone(scope, verb.zones))
             elif kind in ("int", "signed") and self.draw(st.integers(0, 3)) == 0:

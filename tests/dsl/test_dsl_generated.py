@@ -90,7 +90,7 @@ def test_every_generated_file_that_checks_plays_to_the_end(game: str) -> None:
     counts = Counts()
     with tempfile.TemporaryDirectory() as directory:
 
-        @settings(max_examples=12, database=None)
+        @settings(max_examples=20, derandomize=True, database=None)
         @given(card_files(game))
         def run(text: str) -> None:
             exercise(text, game, Path(directory), 7, counts, games=1)
