@@ -546,15 +546,17 @@ def _load_copy(game: str, mutant: Mutant | None, work: Path,
     try:
         module = importlib.util.module_from_spec(spec)
         sys.modules[name] = module
+        # traced: the package's top level, and the first game made (modules imported late,
+        # such as the vocabulary the card files are checked against, run only then)
         if trace is not None:
             sys.settrace(trace)  # type: ignore[arg-type]
         try:
             spec.loader.exec_module(module)
+            setattr(games, package, module)
+            made = games.load_game(game)
+            made.new_initial_state().legal_actions()
         finally:
             sys.settrace(None)
-        setattr(games, package, module)
-        made = games.load_game(game)
-        made.new_initial_state().legal_actions()
     except Exception as exc:  # noqa: BLE001 - a fault that stops the game being made at all
         return {"status": "stillborn", "why": f"{type(exc).__name__}: {exc}"[:200]}
     return module

@@ -48,6 +48,10 @@ PICK_BACK = ("the one pick of a back (Sandwiches) chooses among the backs of its
 AGAIN = ("the `again` flag only makes the checker refuse a repeat of a variant file (E128); the "
          "printed cards repeat only `arrange`, whose flag is not planted. tests/dsl/"
          "test_dsl_again.py pins every verb's flag")
+CUBE_VERBS = ("a word of the card language no printed card and no shipped guest uses (the "
+              "cube verbs, `left`/`right` players, `give`); the suite plays the printed cards, "
+              "and `guest_cards` carries a guest's name and wants, not an effect: "
+              + VARIANT)
 NO_MOVE = ("a turn with neither a play nor an arrange action never comes with the printed cards "
            "(ELV.RULING.NO-MOVE): no kitchen is empty in a turn, and with positions 2-9 all face "
            "up the Elevenses is in the kitchen and may be played")
@@ -128,6 +132,22 @@ ENTRIES: list[Equivalent] = [
         ("primitives.py", "verb_pick_back", "fr.vars[BACK] = chosen[0]", ONE_ITEM),
         ("primitives.py", "verb_arrange", "if chosen:", DEFENSIVE),
         ("primitives.py", "verb_arrange", "divmod(chosen[0], 8)", ONE_ITEM),
+        ("primitives.py", "verb_arrange", "if chosen and chosen[0] in self.zone_arrangements",
+         "Cups & Saucers' choice offers exactly the arrangements of the zone and the verb runs "
+         "at once on the one chosen, so the test always holds (a pass ends the repeat before "
+         "the verb)"),
+        ("primitives.py", "verb_set_aside", "if holder < 0 or st.aside[holder] >= 0:",
+         "each player sets aside one card of their own kitchen once in an effect, and "
+         "pass_aside empties every place before the effect ends: the holder is always found "
+         "and has nothing waiting, so the guard never returns"),
+        ("primitives.py", "move_cubes", "", CUBE_VERBS),
+        ("primitives.py", "verb_take_cube", "", CUBE_VERBS),
+        ("primitives.py", "verb_lose_cube", "", CUBE_VERBS),
+        ("primitives.py", "verb_give_cube", "", CUBE_VERBS),
+        ("primitives.py", "verb_steal_cube", "", CUBE_VERBS),
+        ("primitives.py", "player_left", "", CUBE_VERBS),
+        ("primitives.py", "player_right", "", CUBE_VERBS),
+        ("primitives.py", "applicable_give", "", CUBE_VERBS),
         ("primitives.py", "verb_show", 'if name == "kitchen" and player != owner:', "Milk and "
          "Cakes show a kitchen to another seat only (`except me`)"),
         ("primitives.py", "verb_reveal", 'if name == "kitchen":', "only kitchens are revealed"),
