@@ -11,6 +11,12 @@ reading read them as they read the printed cards' values.
     nice -n 10 python benchmarks/readings_efo.py --run              # solve what is missing
     nice -n 10 python benchmarks/readings_efo.py --run --objective rating
     python benchmarks/readings_efo.py                               # the table only
+    nice -n 10 python benchmarks/readings_efo.py --endgame 2 13     # a smaller exact figure
+
+``--endgame TOP MINUTES`` solves, under the decided readings and under each playable one, the
+endgame whose trolley holds (1) to TOP and whose pantry the other cards, with MINUTES on the
+clock, from its first deal (the native engine, nothing saved): a figure in seconds where the
+whole game takes many minutes.
 
 A reading of EFO.RULING.CHALLENGE changes only the challenge variant: it is solved with
 ``-o challenge=true`` and compared with the decided reading of that variant.
@@ -95,12 +101,52 @@ def report(objective: str) -> str:
     return "\n".join(lines)
 
 
+def endgame_table(top: int, minutes: int, objective: str) -> str:
+    import time
+
+    from elevenes.games.elevenes_for_one.cli_solve import endgame
+
+    lines = [f"endgame: (1) to ({top}) on the trolley, {minutes} minutes, objective {objective}"]
+    base: Fraction | None = None
+    for ruling_id, letter in [("", ""), *readings()]:
+        options: dict[str, object] = {"minutes": minutes}
+        if ruling_id:
+            options[option_name(ruling_id)] = letter
+            options.update(ONLY_IN.get(ruling_id, {}))
+        game = load_game(GAME, options)
+        assert isinstance(game, native.EfoGame)
+        state = endgame(game, top)
+        start = time.perf_counter()
+        solver = native.NativeSolver(game, objective, memo_entries=native.table_entries(1, 0.25),
+                                     threads=1)
+        try:
+            leaf = native.pass_start_of(state)
+            assert leaf is not None
+            value = solver.solve(leaf)
+        finally:
+            solver.close()
+        took = time.perf_counter() - start
+        label = f"{ruling_id}={letter}" if ruling_id else "decided readings"
+        if not ruling_id:
+            base = value
+        versus = "" if not ruling_id or ruling_id in ONLY_IN or base is None else (
+            "same" if value == base else f"{float(value - base) * 100:+.4f} pp")
+        lines.append(f"{label:<36} {str(value):<40} {float(value) * 100:>8.4f}% {versus:>12} "
+                     f"{took:6.1f} s")
+    return "\n".join(lines)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--run", action="store_true", help="solve the readings not solved yet")
     parser.add_argument("--objective", choices=["win", "rating"], default="win")
     parser.add_argument("--memory", type=int, default=5, help="GiB for the native table")
+    parser.add_argument("--endgame", type=int, nargs=2, metavar=("TOP", "MINUTES"),
+                        help="solve the endgame from (1) to TOP on the trolley instead")
     args = parser.parse_args(argv)
+    if args.endgame:
+        print(endgame_table(*args.endgame, args.objective))
+        return 0
     if args.run:
         OUT.mkdir(exist_ok=True)
         SHIP.mkdir(exist_ok=True)
