@@ -45,7 +45,7 @@ import signal
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -512,6 +512,15 @@ def _child(game: str, mutant: Mutant | None, work: Path, out: Path,
     out.write_text(json.dumps(verdict))
 
 
+def _top_level_only(trace: Callable[..., object]) -> Callable[..., object]:
+    """``trace``, for the frames of a module's top level only."""
+    def top(frame: object, event: str, arg: object) -> object:
+        if frame.f_code.co_name != "<module>":  # type: ignore[attr-defined]
+            return None
+        return trace(frame, event, arg)
+    return top
+
+
 def _load_copy(game: str, mutant: Mutant | None, work: Path,
                trace: object = None) -> object:
     """Load the game package from a copy in ``work`` (with the fault, if any) and make a game:
@@ -546,13 +555,18 @@ def _load_copy(game: str, mutant: Mutant | None, work: Path,
     try:
         module = importlib.util.module_from_spec(spec)
         sys.modules[name] = module
-        # traced: the package's top level, and the first game made (modules imported late,
-        # such as the vocabulary the card files are checked against, run only then)
         if trace is not None:
             sys.settrace(trace)  # type: ignore[arg-type]
         try:
             spec.loader.exec_module(module)
-            setattr(games, package, module)
+        finally:
+            sys.settrace(None)
+        setattr(games, package, module)
+        # the top level of the modules imported only once the first game is made (such as
+        # the vocabulary the card files are checked against) runs once, here, for every item
+        if trace is not None:
+            sys.settrace(_top_level_only(trace))  # type: ignore[arg-type]
+        try:
             made = games.load_game(game)
             made.new_initial_state().legal_actions()
         finally:

@@ -140,6 +140,11 @@ ENTRIES: list[Equivalent] = [
          "each player sets aside one card of their own kitchen once in an effect, and "
          "pass_aside empties every place before the effect ends: the holder is always found "
          "and has nothing waiting, so the guard never returns"),
+        ("primitives.py", "move_card", "if giver < 0 or giver == receiver or "
+         "self.test_unpassable(st, fr, card):", "the cards `take` and `give` move under "
+         "reading (a) of ELV.RULING.NOTHING-TO-GIVE are chosen `except unpassable` from another "
+         "seat's kitchen, or drawn from the owner's and tested `not unpassable` first: the "
+         "guard never returns"),
         ("primitives.py", "move_cubes", "", CUBE_VERBS),
         ("primitives.py", "verb_take_cube", "", CUBE_VERBS),
         ("primitives.py", "verb_lose_cube", "", CUBE_VERBS),
