@@ -52,6 +52,12 @@ CUBE_VERBS = ("a word of the card language no printed card and no shipped guest 
               "cube verbs, `left`/`right` players, `give`); the suite plays the printed cards, "
               "and `guest_cards` carries a guest's name and wants, not an effect: "
               + VARIANT)
+CONSULTED = ("only decides whether a ruling is noted as consulted (core/readings.py: which "
+             "readings a position depends on, for the reference's own reports); no state, "
+             "legal action or refusal changes")
+EVENTS = ("no printed card and no shipped guest has an effect on `end_of_round` or `score` "
+          "(conformance/elevenes/language-events.yaml), so nothing is set off either way: "
+          + VARIANT)
 NO_MOVE = ("a turn with neither a play nor an arrange action never comes with the printed cards "
            "(ELV.RULING.NO-MOVE): no kitchen is empty in a turn, and with positions 2-9 all face "
            "up the Elevenses is in the kitchen and may be played")
@@ -146,6 +152,17 @@ ENTRIES: list[Equivalent] = [
          "seat's kitchen, or drawn from the owner's and tested `not unpassable` first: the "
          "guard never returns"),
         ("primitives.py", "move_cubes", "", CUBE_VERBS),
+        ("state.py", "score_round", "if sum(places) + sum(trolley) > self.bowl:", CONSULTED),
+        ("state.py", "game_over", "if self.bowl == 0:", CONSULTED),
+        ("state.py", "game_over", "if best >= target and sum(1 for c in self.cubes if c >= "
+         "target) > len(leaders):", CONSULTED),
+        ("state.py", "next_server", "if cubes[server] == fewest and cubes.count(fewest) > 1:",
+         CONSULTED),
+        ("state.py", "", "consult(", CONSULTED),
+        ("state.py", "round_over", '"end_of_round" in self.game.', EVENTS),
+        ("state.py", "round_over", 'self.fire("end_of_round", due)', EVENTS),
+        ("state.py", "score_round", '"score" in self.game.', EVENTS),
+        ("state.py", "score_round", 'self.fire("score", due)', EVENTS),
         ("primitives.py", "verb_take_cube", "", CUBE_VERBS),
         ("primitives.py", "verb_lose_cube", "", CUBE_VERBS),
         ("primitives.py", "verb_give_cube", "", CUBE_VERBS),
