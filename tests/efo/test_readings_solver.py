@@ -117,3 +117,24 @@ def test_the_native_solver_agrees_or_refuses(option: str, letter: str) -> None:
         assert solver.solve(leaf) == plain_value(state, "rating", {})
     finally:
         solver.close()
+
+
+@pytest.mark.skipif(not HAS_CC, reason="no C compiler: the native solver cannot be built")
+def test_the_solvers_agree_where_a_used_sandwiches_escapes_the_turn() -> None:
+    """The endgames above never lay out Sandwiches; here (8) to (11) are laid out, so a
+    Sandwiches used while first moves itself, which USE-FLIP-MOVED (b) leaves face up: the
+    Python solver and the native one agree with the plain search under it."""
+    from elevenes.games.elevenes_for_one.native import NativeSolver, pass_start_of, table_entries
+
+    game = load_game("elevenes-for-one", {"reading.EFO.RULING.USE-FLIP-MOVED": "b", "minutes": 2})
+    assert isinstance(game, EfoGame)
+    state = endgame(game, 7)
+    plain = plain_value(state, "rating", {})
+    assert solve(state, "rating").value == plain
+    solver = NativeSolver(game, "rating", memo_entries=table_entries(2, 0.25), threads=1)
+    try:
+        leaf = pass_start_of(state)
+        assert leaf is not None
+        assert solver.solve(leaf) == plain
+    finally:
+        solver.close()
