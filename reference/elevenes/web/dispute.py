@@ -123,7 +123,7 @@ def judge_page(made: Dispute) -> str:
     import contextlib
     import io
 
-    from ..conformance.cli_judge import write_html
+    from ..conformance.cli_judge import Judge, write_html
     from ..conformance.loader import load_file
     from ..conformance.model import Scenario
     from ..rulebook.index import load_rulebook
@@ -133,8 +133,13 @@ def judge_page(made: Dispute) -> str:
         path.write_text(made.yaml_text(), encoding="utf-8")
         out = Path(folder) / f"{made.name}.html"
         scenarios = [i for i in load_file(path, require_id=False) if isinstance(i, Scenario)]
+        rulebook = load_rulebook()
+        judge = Judge(rulebook, io.StringIO())  # as the command judges: each move's readings
+        for scenario in scenarios:
+            judge.judge(scenario)
         with contextlib.redirect_stderr(io.StringIO()):  # its "wrote FILE" line
-            write_html(str(out), str(path), scenarios, load_rulebook(), None)
+            write_html(str(out), str(path), scenarios, rulebook, None,
+                       readings=judge.by_scenario)
         page = out.read_text(encoding="utf-8")
         for prefix in _prefixes(folder):  # the file is named alone, as the user knows it
             page = page.replace(prefix + "/", "")
