@@ -52,3 +52,18 @@ def test_against_is_refused_with_a_message(argv: list[str], message: str,
     assert main(argv) == 1
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
+
+
+def test_a_person_plays_111_to_the_end_under_a_reading_whose_chance_picks_a_discard(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """G111.RULING.REFILL-ORDER (b): chance discards from a hand over five; the terminal
+    tells it in words (it stopped with an internal error there)."""
+    rng = random.Random(3)
+    typed = "".join(f"{rng.randint(1, 3)}\n" for _ in range(20000))
+    monkeypatch.setattr(sys, "stdin", io.StringIO(typed))
+    code = main(["play", "111", "--against", "greedy", "--seed", "3",
+                 "-o", "reading.G111.RULING.REFILL-ORDER=b"])
+    out = capsys.readouterr().out
+    assert code == 0, out[-2000:]
+    assert "at random to refill the hand" in out
+    assert "Game over" in out and "bug in elevenes" not in out

@@ -151,6 +151,10 @@ def chance_line(state: OneElevenState, text: str, viewer: int | None) -> str | N
                "the boss" if state.target_boss >= 0 else seat_name(state.target_player, viewer))
         verb = "roll" if who == "you" else "rolls"
         return f"{who} {verb} the die: {text.split()[1]}"
+    if pending["asking"] == "discard":  # G111.RULING.REFILL-ORDER (b): chance picks it
+        player = int(pending["player"])
+        return (f"{seat_name(player, viewer)} discard{'' if player == viewer else 's'} "
+                f"{text.split()[1]} at random to refill the hand")
     if pending["for"] == "deal":
         return None
     receiver = int(pending["player"])
