@@ -85,7 +85,8 @@ PROCEDURE_READINGS = frozenset({
     ("ELV.RULING.SERVER-TIE", "a"), ("ELV.RULING.ARRANGE-COUNT", "a"),
     ("ELV.RULING.TARGET-MORE", "a"),
     ("ELV.RULING.BOWL-EMPTY", "a"), ("ELV.RULING.BOWL-EMPTY", "c"), ("ELV.RULING.BOWL-EMPTY", "d"),
-    ("ELV.RULING.BOWL-EMPTY", "e"),
+    ("ELV.RULING.BOWL-EMPTY", "e"), ("ELV.RULING.BOWL-EMPTY", "f"),
+    ("ELV.RULING.GUEST-TIMING", "b"), ("ELV.RULING.GUEST-TIMING", "c"),
 })
 
 
@@ -158,8 +159,12 @@ class ElvGame(Game):
         # ELV.RULING.TARGET-MORE (a): every player at or above the target wins
         self.target_wins = self.readings.get("ELV.RULING.TARGET-MORE") == "a"
         # ELV.RULING.BOWL-EMPTY: (b) decided; (a) no limit; (c) whole groups; (d) shared evenly;
-        # (e) play goes on once the bowl is empty
+        # (e) play goes on once the bowl is empty; (f) an empty bowl ends the game with no winner
+        # unless someone has reached the target
         self.bowl_reading = self.readings.get("ELV.RULING.BOWL-EMPTY", "b")
+        # ELV.RULING.GUEST-TIMING: (a) decided (English: the end of anyone's turn); (b) her own
+        # turn only, as the French edition says; (c) only the turn her three cards came face up
+        self.guest_timing = self.readings.get("ELV.RULING.GUEST-TIMING", "a")
         edition = EDITIONS[str(self.options["edition"])]
         target = int(self.options["target"]) or int(edition["target"])
         if target not in edition["targets"]:
@@ -279,6 +284,7 @@ class ElvState(State):
         "trolley_cards",
         "legal",
         "fired",
+        "complete_at_start",
     )
     game: ElvGame
 
@@ -319,6 +325,9 @@ class ElvState(State):
         # the effects events set off during the last action, for its log: (event, card or
         # GUEST_FRAME + guest, owner); not part of the state
         self.fired: list[tuple[str, int, int]] = []
+        # ELV.RULING.GUEST-TIMING (c): the players (a bit mask) whose guest's three cards all
+        # lay face up when the turn began; kept only under that reading
+        self.complete_at_start = 0
 
     def clone(self) -> ElvState:
         other = ElvState.__new__(ElvState)
@@ -353,6 +362,7 @@ class ElvState(State):
         other.trolley_cards = self.trolley_cards
         other.legal = self.legal
         other.fired = []
+        other.complete_at_start = self.complete_at_start
         return other
 
     # -- small helpers the primitives use ------------------------------------------------------
@@ -599,6 +609,22 @@ class ElvState(State):
         self.dealing = (0, 0)
         self.turn = self.server
         self.phase = TURN
+        self.turn_begins()
+
+    def turn_begins(self) -> None:
+        """ELV.RULING.GUEST-TIMING (c): a reveal is allowed only at the end of the turn in which
+        the guest's three cards came face up, so what was complete as the turn began counts."""
+        if self.game.guest_timing == "c" and self.game.options["guests"]:
+            self.complete_at_start = self.complete_mask()
+
+    def complete_mask(self) -> int:
+        """The players whose guest's three wanted cards all lie face up (revealed or not)."""
+        mask = 0
+        for p in range(self.n):
+            wanted = self.game.want_masks.get(self.guest[p], -1)
+            if self.guest[p] and self.up[p] & wanted == wanted:
+                mask |= 1 << p
+        return mask
 
     def play(self, player: int, card: int) -> None:
         """ELV.PLAY.ACTION: face up at its position, pick up the card beneath, then its effect."""
@@ -736,20 +762,26 @@ class ElvState(State):
     def guests_to_ask(self) -> list[int]:
         """ELV.GUESTS.ASKED: everyone who might reveal, judged on what all can see (a hidden
         guest and three face-up cards), in turn order from the player whose turn ended;
-        ELV.EDITION.GUEST-TIMING: in the French edition only that player."""
-        if self.game.edition["any_turn"]:
+        ELV.EDITION.GUEST-TIMING: in the French edition only that player, as under reading (b)
+        of ELV.RULING.GUEST-TIMING in the English one."""
+        if self.game.edition["any_turn"] and self.game.guest_timing != "b":
             order = [(self.turn + k) % self.n for k in range(self.n)]
         else:
             order = [self.turn]
-        return [
+        asked = [
             p
             for p in order
             if self.guest[p] and not self.revealed[p] and int(self.up[p]).bit_count() >= 3
         ]
+        if asked and CONSULTING.on:
+            consult("ELV.RULING.GUEST-TIMING")  # (b) asks only her, (c) may refuse a reveal
+        return asked
 
     def may_reveal(self, player: int) -> bool:
         """ELV.GUESTS.REVEAL: her guest's three wanted cards all lie face up in her spread."""
         mask = self.game.want_masks.get(self.guest[player], -1)
+        if self.game.guest_timing == "c" and self.complete_at_start >> player & 1:
+            return False  # ELV.RULING.GUEST-TIMING (c): the turn they came face up is past
         return (
             bool(self.guest[player])
             and not self.revealed[player]
@@ -759,6 +791,7 @@ class ElvState(State):
     def next_turn(self) -> None:
         self.turn = (self.turn + 1) % self.n  # ELV.TURN.ORDER: clockwise
         self.phase = TURN
+        self.turn_begins()
 
     # -- scoring -----------------------------------------------------------------------------------
     def score_round(self) -> None:
@@ -852,6 +885,8 @@ class ElvState(State):
         empty = self.bowl == 0 and self.game.bowl_reading not in ("a", "e")
         if (best >= target and (len(leaders) == 1 or not outright)) or empty:
             self.winners = leaders
+            if empty and best < target and self.game.bowl_reading == "f":
+                self.winners = []  # ELV.RULING.BOWL-EMPTY (f): nobody reached it, nobody wins
             if best >= target and self.game.target_wins and not outright:
                 # ELV.RULING.TARGET-MORE (a): reaching the target is what wins
                 self.winners = [p for p in range(self.n) if self.cubes[p] >= target]

@@ -159,7 +159,17 @@ def state_to_json(state: ElvState) -> Json:
         "last_round": state.last,
         "winners": list(state.winners),
         **({"round_ended": True} if state.ended and state.phase == EFFECT else {}),
+        **({"complete_at_turn_start": [p for p in range(n) if state.complete_at_start >> p & 1]}
+           if keeps_completion(state) else {}),
     }
+
+
+def keeps_completion(state: ElvState) -> bool:
+    """ELV.RULING.GUEST-TIMING (c): the document carries the guests complete when the turn
+    began wherever the position cannot tell it (a turn under way: an arrange, an effect, the
+    reveals); at the turn's start it is the position's own."""
+    return (state.game.guest_timing == "c" and bool(state.game.options["guests"])
+            and state.phase in (SECOND, EFFECT, REVEALING))
 
 
 # -- what one player may see -------------------------------------------------------------------
@@ -320,6 +330,14 @@ def explain_illegal(state: ElvState, action: int) -> IllegalAction:
             instr = state.program_of(frame)[frame.pc]
             rule, message = instr.explain(state, frame, action)
             return IllegalAction(rule, message, text)
+    if phase == REVEALING and action == REVEAL and state.game.guest_timing == "c" \
+            and state.complete_at_start >> state.reveal[0] & 1:
+        return IllegalAction(
+            "ELV.RULING.GUEST-TIMING",
+            "your guest's three wanted cards were already face up when this turn began: the "
+            "reveal belonged to the end of the turn in which they came face up",
+            text,
+        )
     if phase == REVEALING and action == REVEAL:
         return IllegalAction(
             "ELV.GUESTS.REVEAL",
@@ -419,6 +437,7 @@ def state_from_json(game: ElvGame, doc: Mapping[str, Any]) -> ElvState:
     state.winners = [int(p) for p in doc.get("winners", [])]
     # ELV.END.ELEVENSES: an effect has ended the round, its statements left still to run
     state.ended = bool(doc.get("round_ended", False)) and state.phase == EFFECT
+    load_completion(state, doc)
     check_consistent(state)
     if state.phase == EFFECT:
         state.run()
@@ -426,6 +445,28 @@ def state_from_json(game: ElvGame, doc: Mapping[str, Any]) -> ElvState:
             raise BadState("phase 'effect' needs a card effect waiting for a choice")
     check_playable(state, "ELV.TURN.ORDER")
     return state
+
+
+def load_completion(state: ElvState, doc: Mapping[str, Any]) -> None:
+    """ELV.RULING.GUEST-TIMING (c): ``complete_at_turn_start`` while a turn is under way; at
+    the turn's start the guests complete now."""
+    given = doc.get("complete_at_turn_start")
+    if not keeps_completion(state):
+        if given is not None:
+            raise BadState("complete_at_turn_start is read only under reading (c) of "
+                           "ELV.RULING.GUEST-TIMING, with the Special Guests, while a turn is "
+                           "under way (phases arrange, effect, reveal)")
+        if state.phase == TURN:
+            state.turn_begins()
+        return
+    if given is None:
+        raise BadState("under reading (c) of ELV.RULING.GUEST-TIMING a turn under way needs "
+                       "complete_at_turn_start: the seats whose guest's three cards all lay "
+                       "face up when the turn began")
+    for p in given:
+        if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < state.n:
+            raise BadState(f"complete_at_turn_start: {p!r} is not a seat of the game")
+        state.complete_at_start |= 1 << p
 
 
 def load_frame(state: ElvState, doc: Mapping[str, Any], waiting: bool, where: str) -> Frame:
@@ -572,8 +613,14 @@ def check_consistent(state: ElvState) -> None:
             f"to the edition's {total} cubes (ELV.EDITION.CUBES)"
         )
     if phase == OVER:
-        if not state.winners:
+        # ELV.RULING.BOWL-EMPTY (f): an empty bowl with nobody at the target has no winner
+        nobody = (state.game.bowl_reading == "f" and state.bowl == 0
+                  and max(state.cubes) < int(state.game.options["target"]))
+        if not state.winners and not nobody:
             raise BadState("a finished game needs its winners")
+        if state.winners and nobody:
+            raise BadState("under reading (f) of ELV.RULING.BOWL-EMPTY a game the empty bowl "
+                           "ended with nobody at the target has no winner: winners is []")
         return
     if phase in (DEALING, GUESTS):
         check_deal(state)
