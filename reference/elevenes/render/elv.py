@@ -183,6 +183,8 @@ def _notes(doc: Mapping[str, Any], names: Names, viewer: int | None) -> list[str
                      f"ended by {last.get('ended_by')}")
     if doc.get("winners"):
         lines.append("winners: seat " + ", ".join(str(s) for s in doc["winners"]))
+    elif doc.get("phase") == "over":  # ELV.RULING.BOWL-EMPTY (f): a game with no winner
+        lines.append("winners: none (the bowl is empty, nobody reached the target)")
     return lines
 
 

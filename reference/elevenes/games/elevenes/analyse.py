@@ -86,8 +86,8 @@ def play_chunk(game: ElvGame, job: Hashable, seed: int, start: int, stop: int) -
 
 def measures(job: Hashable, record: Record) -> list[Measure]:
     """Per bot: its share of this game's victory (over its seats) and its mean cubes; per seat
-    of the table (P0, P1, ...): its share of the victory; and the
-    game's rounds."""
+    of the table (P0, P1, ...): its share of the victory; whether the game ended with no
+    winner (ELV.RULING.BOWL-EMPTY (f)); and the game's rounds."""
     seats, winners, cubes, _, rounds, _ = record
     share = 1.0 / len(winners) if winners else 0.0
     found: list[Measure] = []
@@ -98,6 +98,7 @@ def measures(job: Hashable, record: Record) -> list[Measure]:
         found.append((f"{name} cubes", sum(cubes[s] for s in mine) / len(mine), False))
     for seat in range(len(seats)):
         found.append((f"P{seat} wins", share if seat in winners else 0.0, True))
+    found.append(("no winner", 0.0 if winners else 1.0, True))
     found.append(("rounds", float(rounds), False))
     return found
 
@@ -144,6 +145,9 @@ def report(
         "wins by seat: "
         + ", ".join(f"P{s} {w / len(records):.1%}" for s, w in enumerate(t["seat_wins"]))
     )
+    nobody = sum(1 for r in records if not r[1])
+    if nobody:  # ELV.RULING.BOWL-EMPTY (f): the empty bowl ended it with nobody at the target
+        lines.append(f"games with no winner: {nobody} ({nobody / len(records):.1%})")
     rounds = [r[4] for r in records]
     decisions = [r[5] for r in records]
     lines.append(

@@ -263,7 +263,11 @@ def results(state: ElvState, human: int | None, before: Json | None = None) -> s
             lines.extend(effect_cubes(before, state.cubes, state.last, human))
     cubes = ", ".join(f"{seat_name(p, human)} {c}" for p, c in enumerate(state.cubes))
     lines.append(f"Cubes: {cubes}; {state.bowl} left in the bowl.")
-    if state.phase == OVER:
+    if state.phase == OVER and not state.winners:  # ELV.RULING.BOWL-EMPTY (f)
+        lines.append(f"Game over after {state.round} round(s): the sugar bowl is empty and "
+                     f"nobody has reached {state.game.options['target']} cubes, so nobody "
+                     "wins.")
+    elif state.phase == OVER:
         names = " and ".join(seat_name(p, human) for p in state.winners)
         verb = "win" if human in state.winners or len(state.winners) > 1 else "wins"
         lines.append(f"Game over after {state.round} round(s): {names} {verb}.")
