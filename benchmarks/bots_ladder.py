@@ -5,7 +5,8 @@ Every pairing is played with the analysis machinery of ``elevenes analyse`` (eac
 ``analyse.play_chunk``, seeded per game, seats turned from game to game), chunk by chunk, until
 its number of games or its time is used up; the counts actually played are reported.  Results
 go to a JSON file as each pairing ends, so a long run can be stopped and resumed (pairings
-already in the file are kept unless ``--again``).
+already in the file are kept unless ``--again``; ``--more`` adds games to them, after the ones
+they hold, so a stopped run goes on where it stopped).
 
     nice -n 10 python benchmarks/bots_ladder.py                      # the published run
     python benchmarks/bots_ladder.py --cheap-games 5000 --search-games 400 --minutes 120
@@ -81,8 +82,16 @@ def play_pairing(game: str, players: int, seating: tuple[str, ...], games: int,
         print(f"  {key(game, players, seating)}: {len(records)} games, "
               f"{time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
         if save is not None:  # the games so far, in case the run is stopped
-            save(tally(game, players, seating, records, time.perf_counter() - start))
-    return tally(game, players, seating, records, time.perf_counter() - start)
+            save(played(game, players, seating, records, time.perf_counter() - start, first))
+    return played(game, players, seating, records, time.perf_counter() - start, first)
+
+
+def played(game: str, players: int, seating: tuple[str, ...], records: list[Any],
+           elapsed: float, first: int) -> dict[str, Any]:
+    """A run's entry: its tally and the games it holds (``first``..)."""
+    entry = tally(game, players, seating, records, elapsed)
+    entry["ranges"] = [[first, first + len(records)]]
+    return entry
 
 
 def tally(game: str, players: int, seating: tuple[str, ...], records: list[Any],
@@ -93,7 +102,7 @@ def tally(game: str, players: int, seating: tuple[str, ...], records: list[Any],
         scores = [float(r[0]) for r in records]
         mean, sd, half = spread(scores)
         return {"games": len(records), "seconds": elapsed, "bot": measured,
-                "mean": mean, "sd": sd, "half": half}
+                "mean": mean, "sd": sd, "half": half, "scores": scores}
     shares = []
     cut = 0
     for record in records:
@@ -117,18 +126,45 @@ def summary(shares: list[float], seconds: float, bot: str, opponent: str, player
             "win": mean, "half": half, "fair": 1.0 / players, "cut": cut, "shares": shares}
 
 
+def ranges(entry: dict[str, Any]) -> list[list[int]]:
+    """The game indices an entry holds, as [start, stop) ranges (an entry written before
+    they were kept holds games 0.. of its count)."""
+    return [list(r) for r in entry.get("ranges", [[0, entry["games"]]])]
+
+
+def mergeable(entry: dict[str, Any] | None) -> bool:
+    """Whether more games can be added to an entry: it keeps each game's result."""
+    return entry is not None and ("shares" in entry or "scores" in entry)
+
+
+def combine(name: str, mine: dict[str, Any], entry: dict[str, Any]) -> dict[str, Any]:
+    """The entry of ``mine``'s games and ``entry``'s (other games of the same pairing)."""
+    spans = ranges(mine) + ranges(entry)
+    if "scores" in mine:
+        joined = {**mine, "scores": mine["scores"] + entry["scores"]}
+        mean, sd, half = spread(joined["scores"])
+        joined.update(games=len(joined["scores"]), mean=mean, sd=sd, half=half,
+                      seconds=mine["seconds"] + entry["seconds"])
+    else:
+        players = int(name.split("/")[1])
+        joined = summary(mine["shares"] + entry["shares"], mine["seconds"] + entry["seconds"],
+                         mine["bot"], mine["opponent"], players, mine["cut"] + entry["cut"])
+    joined["ranges"] = spans
+    return joined
+
+
 def merge(results: dict[str, Any], other: dict[str, Any]) -> None:
     """Adds the games of ``other`` (a run of other games of the same pairings, ``--first``)
-    to ``results``; a pairing without its games' shares is replaced, not merged."""
+    to ``results``; a pairing without its games' results is replaced, not merged."""
     for name, entry in other.items():
         mine = results.get(name)
-        if mine is None or "shares" not in mine or "shares" not in entry:
+        if mine is None or not mergeable(mine) or not mergeable(entry):
             results[name] = entry
             continue
-        players = int(name.split("/")[1])
-        results[name] = summary(mine["shares"] + entry["shares"],
-                                mine["seconds"] + entry["seconds"], mine["bot"],
-                                mine["opponent"], players, mine["cut"] + entry["cut"])
+        if any(a < d and c < b for a, b in ranges(mine) for c, d in ranges(entry)):
+            raise SystemExit(f"{name}: the runs share games ({ranges(mine)} and "
+                             f"{ranges(entry)}); run the other with --first past them")
+        results[name] = combine(name, mine, entry)
 
 
 def elo(results: dict[str, Any], game: str) -> dict[str, float]:
@@ -261,6 +297,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--cheap-only", action="store_true",
                         help="only the pairings without the search bot")
     parser.add_argument("--again", action="store_true", help="replay pairings already done")
+    parser.add_argument("--more", action="store_true",
+                        help="add games to pairings already done, up to --cheap-games or "
+                             "--search-games in all (a pairing whose games' results the file "
+                             "does not keep is played again); a run stopped part way is kept "
+                             "and goes on from its last game")
     parser.add_argument("--report", action="store_true", help="no games: tables and chart")
     args = parser.parse_args(argv)
     out = Path(args.out)
@@ -276,16 +317,28 @@ def main(argv: Sequence[str] | None = None) -> int:
                 continue
             if args.cheap_only and not cheap(seating):
                 continue
-            if name in results and not args.again:
-                continue
             games = args.cheap_games if cheap(seating) else args.search_games
-            def save(entry: dict[str, Any], name: str = name) -> None:
-                results[name] = entry
+            before = results.get(name)
+            if before is not None and not args.again and not args.more:
+                continue
+            first = args.first
+            if args.more and mergeable(before) and not args.again:
+                assert before is not None
+                if before["games"] >= games:
+                    continue
+                # the pairing goes on after the games it holds, up to ``games`` in all
+                first = max(first, max(stop for _, stop in ranges(before)))
+                games -= before["games"]
+            else:
+                before = None  # replayed from ``--first``
+
+            def save(entry: dict[str, Any], name: str = name,
+                     before: dict[str, Any] | None = before) -> None:
+                results[name] = entry if before is None else combine(name, before, entry)
                 out.write_text(json.dumps(results, indent=1) + "\n")
 
-            results[name] = play_pairing(game, players, seating, games, args.minutes * 60,
-                                         args.seed, args.chunk, args.first, save)
-            out.write_text(json.dumps(results, indent=1) + "\n")
+            save(play_pairing(game, players, seating, games, args.minutes * 60,
+                              args.seed, args.chunk, first, save))
     print(report(results))
     if args.png:
         chart(results, Path(args.png))

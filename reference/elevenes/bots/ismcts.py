@@ -232,13 +232,21 @@ class Search:
         return best
 
     def simulate(self, root: State, det: State, rng: random.Random) -> list[float]:
+        """Play on from ``det`` with the rollout policy and the game's chance, then judge.
+
+        The moves are applied as ``core.play.perft`` applies them, without asking again
+        whether they are legal: a chance outcome drawn by ``sample_chance`` and the rollout
+        policy's move (a bot's, chosen from ``legal_actions``) are legal moves, and the
+        check cost a tenth of a 111 simulation.  The moves, and so the decisions, are the
+        ones ``apply_action`` would make (tests/bots/test_ismcts_same_decisions.py)."""
+        horizon, rollout = self.horizon, self.rollout
+        apply, history = det._apply, det.history
         for _ in range(MAX_ROLLOUT):
-            if det.is_terminal() or (self.horizon is not None and self.horizon(root, det)):
+            if det.is_terminal() or (horizon is not None and horizon(root, det)):
                 break
-            if det.is_chance_node():
-                det.apply_action(det.sample_chance(rng))
-            else:
-                det.apply_action(self.rollout(det, rng))
+            action = det.sample_chance(rng) if det.is_chance_node() else rollout(det, rng)
+            apply(action)
+            history.append(action)
         return self.evaluate(det)
 
 

@@ -72,21 +72,11 @@ def greedy_player(state: State, rng: random.Random) -> Action:
 
 
 def turn_choice(state: ElvState, player: int, actions: list[Action], rng: random.Random) -> Action:
-    values = public_values(state)
-    mine = values[player]
-    others = [v for p, v in enumerate(values) if p != player]
     plays = [a for a in actions if PLAY <= a < ARRANGE]
-    # end the round while ahead; with three or more, also when a clear second
-    ahead = mine > max(others)
-    clear_second = (
-        state.n >= 3
-        and mine < max(others)
-        and sorted(values)[-2] == mine
-        and values.count(mine) == 1
-        and mine >= 4
-    )
+    # end the round while ahead; with three or more, also when a clear second (the spreads'
+    # values, a sum each, are read only when she may play her Elevenses)
     for action in plays:
-        if (action - PLAY) % NUMBERS + 1 == ELEVENSES and (ahead or clear_second):
+        if (action - PLAY) % NUMBERS + 1 == ELEVENSES and may_end(state, player):
             return action
     best: tuple[float, Action] | None = None
     for action in plays:
@@ -103,6 +93,23 @@ def turn_choice(state: ElvState, player: int, actions: list[Action], rng: random
     if arranges:
         return arrange_choice(state, player, arranges, rng)
     return best[1] if best is not None else actions[0]
+
+
+def may_end(state: ElvState, player: int) -> bool:
+    """Whether she ends the round: she leads, or with three or more players she is a clear
+    second with at least 4."""
+    values = public_values(state)
+    mine = values[player]
+    others = [v for p, v in enumerate(values) if p != player]
+    ahead = mine > max(others)
+    clear_second = (
+        state.n >= 3
+        and mine < max(others)
+        and sorted(values)[-2] == mine
+        and values.count(mine) == 1
+        and mine >= 4
+    )
+    return ahead or clear_second
 
 
 def arrange_choice(

@@ -10,6 +10,7 @@ and surrenders only when the next strike would surely beat it and its own cannot
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
 
@@ -37,8 +38,10 @@ Player = Callable[[State, random.Random], Action]
 PLAYER_GUESS = 18  # shield + health a defending party is guessed to have
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def _strength(code: int) -> int:
-    """Attack + shield + health of a party action."""
+    """Attack + shield + health of a party action (a function of the code alone: kept, the
+    search asks it again and again)."""
     from .cards import party_decode
 
     ranks, bonus = party_decode(code)
