@@ -18,6 +18,8 @@ Every action has one canonical string:
 ``draw 5a``             chance: the card drawn blind (Sandwiches)
 ``deal 5a``             chance: the next spread position of the dealt player gets 5a
 ``guest 3``             chance: the dealt player gets Special Guest 3
+``server 2``            chance: seat 2 takes the starting server card for the first round
+                        (only under reading (c) of ELV.RULING.FIRST-SERVER)
 ======================  =========================================================
 """
 
@@ -43,6 +45,7 @@ DEAL = 600  # + card
 GUEST = 700  # + guest number (1-99)
 PLAYER = 800  # + seat
 PICK = 850  # + set
+SERVER = 890  # + seat: ELV.RULING.FIRST-SERVER (c), chance draws the first starting server
 WORD_BASE, WORD_SPAN = 1000, 100
 WORDS = ("flip", "take", "give", "pass", "draw")
 SIMPLE = {PASS: "pass", YES: "yes", REVEAL: "reveal"}
@@ -133,6 +136,8 @@ def action_to_string(action: int) -> str:
         return f"player {action - PLAYER}"
     if PICK <= action < PICK + 4:
         return f"pick {SETS[action - PICK]}"
+    if SERVER <= action < SERVER + 4:
+        return f"server {action - SERVER}"
     if WORD_BASE <= action < WORD_BASE + WORD_SPAN * len(WORDS):
         word, card = divmod(action - WORD_BASE, WORD_SPAN)
         return f"{WORDS[word]} {card_str(card)}"
@@ -148,14 +153,14 @@ def string_to_action(text: str, players: int) -> int:
 
     if len(words) == 1 and words[0] in SIMPLE_BY_NAME:
         return SIMPLE_BY_NAME[words[0]]
-    if len(words) == 2 and words[0] in ("player", "guest"):
+    if len(words) == 2 and words[0] in ("player", "guest", "server"):
         if not re.fullmatch(NUMBER, words[1]):
             raise bad(f"{text!r}: `{words[0]}` takes a number")
         number = int(words[1])
-        if words[0] == "player":
+        if words[0] in ("player", "server"):
             if number >= players:
                 raise bad(f"{text!r}: seats are numbered 0 to {players - 1}")
-            return PLAYER + number
+            return (PLAYER if words[0] == "player" else SERVER) + number
         if not 1 <= number <= 99:
             raise bad(f"{text!r}: guests are numbered 1 to 99")
         return GUEST + number

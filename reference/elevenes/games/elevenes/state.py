@@ -46,10 +46,12 @@ from .notation import (
     PLAY,
     PLAYER,
     REVEAL,
+    SERVER,
 )
 from .primitives import PLACED, granted
 
-DEALING, GUESTS, TURN, SECOND, EFFECT, REVEALING, OVER = (
+DRAWING, DEALING, GUESTS, TURN, SECOND, EFFECT, REVEALING, OVER = (
+    "first_server",
     "deal",
     "guests",
     "turn",
@@ -58,7 +60,7 @@ DEALING, GUESTS, TURN, SECOND, EFFECT, REVEALING, OVER = (
     "reveal",
     "over",
 )
-PHASES = (DEALING, GUESTS, TURN, SECOND, EFFECT, REVEALING, OVER)
+PHASES = (DRAWING, DEALING, GUESTS, TURN, SECOND, EFFECT, REVEALING, OVER)
 
 EDITIONS: dict[str, dict[str, Any]] = {
     # ELV.EDITION.CUBES, ELV.EDITION.TARGET, ELV.EDITION.TARGET-VARIANT,
@@ -87,6 +89,7 @@ PROCEDURE_READINGS = frozenset({
     ("ELV.RULING.BOWL-EMPTY", "a"), ("ELV.RULING.BOWL-EMPTY", "c"), ("ELV.RULING.BOWL-EMPTY", "d"),
     ("ELV.RULING.BOWL-EMPTY", "e"), ("ELV.RULING.BOWL-EMPTY", "f"),
     ("ELV.RULING.GUEST-TIMING", "b"), ("ELV.RULING.GUEST-TIMING", "c"),
+    ("ELV.RULING.FIRST-SERVER", "c"),
 })
 
 
@@ -165,6 +168,8 @@ class ElvGame(Game):
         # ELV.RULING.GUEST-TIMING: (a) decided (English: the end of anyone's turn); (b) her own
         # turn only, as the French edition says; (c) only the turn her three cards came face up
         self.guest_timing = self.readings.get("ELV.RULING.GUEST-TIMING", "a")
+        # ELV.RULING.FIRST-SERVER (c): chance draws the first starting server before the deal
+        self.server_drawn = self.readings.get("ELV.RULING.FIRST-SERVER") == "c"
         edition = EDITIONS[str(self.options["edition"])]
         target = int(self.options["target"]) or int(edition["target"])
         if target not in edition["targets"]:
@@ -186,6 +191,10 @@ class ElvGame(Game):
                             "played with the rulebook's cards, not with a card set given whole")
         self.cards = cards
         self.players = int(self.options["players"])
+        if self.server_drawn and int(self.options["first_server"]):
+            raise BadOption(
+                "under reading (c) of ELV.RULING.FIRST-SERVER chance draws the first starting "
+                "server: leave out the option first_server [ELV.RULING.FIRST-SERVER]")
         if int(self.options["first_server"]) >= self.players:  # ELV.SETUP.SERVER
             raise BadOption(
                 f"option 'first_server' names seat {self.options['first_server']}, but a "
@@ -242,6 +251,9 @@ class ElvGame(Game):
         # ELV.SETUP.SERVER / ELV.RULING.FIRST-SERVER: the table says who takes the card
         state.server = int(self.options["first_server"])
         state.start_round()
+        consult("ELV.RULING.FIRST-SERVER")  # (c) draws the seat instead of reading the option
+        if self.server_drawn:  # ELV.RULING.FIRST-SERVER (c): a chance event before the deal
+            state.phase = DRAWING
         return state
 
     def state_from_json(self, doc: Mapping[str, Any]) -> ElvState:
@@ -466,6 +478,8 @@ class ElvState(State):
             return sorted(DEAL + c for c in self.deck if c // NUMBERS == dealt)
         if phase == GUESTS:  # ELV.GUESTS.DEAL
             return sorted(GUEST + g for g in self.deck)
+        if phase == DRAWING:  # ELV.RULING.FIRST-SERVER (c): any seat, each alike
+            return [SERVER + p for p in range(self.n)]
         return []
 
     def arrange_actions(self, player: int, kitchen: list[int] | None = None) -> list[Action]:
@@ -554,6 +568,10 @@ class ElvState(State):
             self.ask_next()
         elif phase == DEALING:
             self.deal(action - DEAL)
+        elif phase == DRAWING:  # ELV.RULING.FIRST-SERVER (c): then the first deal
+            self.server = action - SERVER
+            self.dealing = (0, 2)
+            self.phase = DEALING
         elif phase == GUESTS:
             player = self.dealing[0]
             self.guest[player] = action - GUEST

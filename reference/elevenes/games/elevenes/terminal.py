@@ -47,6 +47,7 @@ from .notation import (
     PASS,
     PLAY,
     REVEAL,
+    SERVER,
     SETS,
     action_to_string,
     card_str,
@@ -54,6 +55,7 @@ from .notation import (
 )
 from .state import (
     DEALING,
+    DRAWING,
     EFFECT,
     GUEST_FRAME,
     GUESTS,
@@ -158,6 +160,9 @@ def describe(state: ElvState, action: Action, viewer: int | None,
     for what she may not see.  ``viewer`` None: everything (a log of bots)."""
     book = book or CardBook(state.cards)
     actor = state.current_player()
+    if state.phase == DRAWING:  # ELV.RULING.FIRST-SERVER (c): public, before the first deal
+        return (f"chance: {seat_name(action - SERVER, viewer)} takes the starting server card "
+                "for the first round")
     if state.phase in (DEALING, GUESTS):
         if viewer is None:
             return f"chance: {action_to_string(action)}"

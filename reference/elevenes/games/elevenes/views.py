@@ -37,6 +37,7 @@ from .primitives import BACK, CARD, FLIPPED, GAVE, KITCHEN, PLACED, granted
 from .state import (
     CARD_EVENTS,
     DEALING,
+    DRAWING,
     EFFECT,
     GUEST_EVENTS,
     GUEST_FRAME,
@@ -238,7 +239,8 @@ def observation(state: ElvState, viewer: int) -> Json:
                 "value": state.value(p),
             }
         )
-    public_phase = {DEALING: "deal", GUESTS: "deal", OVER: "over"}.get(state.phase, "play")
+    public_phase = {DRAWING: "deal", DEALING: "deal", GUESTS: "deal",
+                    OVER: "over"}.get(state.phase, "play")
     deciding = state.current_player() == viewer
     doc: Json = {
         "game": state.game.id,
@@ -355,7 +357,11 @@ def explain_illegal(state: ElvState, action: int) -> IllegalAction:
         return IllegalAction(
             "ELV.GUESTS.DEAL", f"guest {action - GUEST} is not waiting to be dealt", text
         )
+    if phase == DRAWING and PLAYER <= action < WORD_BASE:
+        return IllegalAction("ELV.RULING.FIRST-SERVER",
+                             f"{text!r} is not a seat of the game drawn to serve first", text)
     expected = {
+        DRAWING: "the first starting server drawn (server N)",
         DEALING: "a card dealt (deal CARD)",
         GUESTS: "a guest dealt (guest N)",
         TURN: "play CARD, arrange CARD at POSITION (or pass when neither is possible)",
@@ -578,6 +584,21 @@ def check_deal(state: ElvState) -> None:
                        "effect runs (ELV.ROUND.DEAL)")
 
 
+def check_draw(state: ElvState) -> None:
+    """ELV.RULING.FIRST-SERVER (c): the first starting server is drawn before anything else of
+    the game happens: round 1, every card still to deal, no cube paid."""
+    if not state.game.server_drawn:
+        raise BadState("phase 'first_server' exists only under reading (c) of "
+                       "ELV.RULING.FIRST-SERVER (chance draws the first starting server)")
+    n = state.n
+    if state.round != 1 or state.bowl != state.game.total_cubes or any(state.cubes) \
+            or sorted(state.deck) != list(range(n * NUMBERS)) or any(state.guest) \
+            or state.last is not None or state.turn != 0 or state.server != 0:
+        raise BadState("phase 'first_server' comes before the first deal: round 1, server and "
+                       "turn 0, every card in deck, the whole bowl, no guest and no round "
+                       "scored (ELV.RULING.FIRST-SERVER)")
+
+
 def check_consistent(state: ElvState) -> None:
     """A loaded state must be a position the rules can reach (as far as one can tell)."""
     n = state.n
@@ -621,6 +642,9 @@ def check_consistent(state: ElvState) -> None:
         if state.winners and nobody:
             raise BadState("under reading (f) of ELV.RULING.BOWL-EMPTY a game the empty bowl "
                            "ended with nobody at the target has no winner: winners is []")
+        return
+    if phase == DRAWING:
+        check_draw(state)
         return
     if phase in (DEALING, GUESTS):
         check_deal(state)
