@@ -46,8 +46,14 @@ COINS_PAIR = 320  # 320 + low value (2-5): "coins 2D 9D"
 END_TURN = 330  # "end turn"
 ATTACK_BOSS = 400  # 400 + slot: "attack J"
 ATTACK_PLAYER = 410  # 410 + seat: "attack player 2"
+# 450 + 16 * slot + depth (2-15, counted from the top): "attack J 2", the second boss from the
+# top of the J pile (G111.RULING.WHICH-BOSS (a)); the top boss is "attack J"
+ATTACK_DEEP = 450
 BUY = 500  # 500 + item (0 attack, 1 shield, 2 health): "buy shield"
 BUY_NOTHING = 509  # "buy nothing"
+# 510 + 10 * item + units (2-5): "buy shield 2", several units of one line of the table at once
+# (G111.RULING.ONE-PER-ROLL (b)); one unit is "buy shield"
+BUY_MANY = 510
 DISCOUNT = 600  # 600 + 10 * attribute index (ATTRIBUTES) + points: "discount shield 3"
 DISCOUNT_NONE = 650  # "discount none"
 SURRENDER = 700  # "surrender"
@@ -94,22 +100,37 @@ def party_decode(code: int) -> tuple[tuple[int, int, int, int], int]:
 
 
 def bonus_groups(ranks: tuple[int, int, int, int]) -> list[list[int]]:
-    """G111.PARTY.BONUS: the suits of cards sharing a value, each group of two or more."""
+    """G111.PARTY.BONUS: the suits of cards sharing a value, each group of two or more (by
+    value: a jack and a ten are a pair under G111.RULING.FACE-PARTY (a); number cards and aces
+    have one value a rank)."""
     groups: dict[int, list[int]] = {}
     for suit, rank in enumerate(ranks):
         if rank >= 0:
-            groups.setdefault(rank, []).append(suit)
+            groups.setdefault(RANK_VALUE[rank], []).append(suit)
     return [suits for suits in groups.values() if len(suits) > 1]
 
 
+def fixed_bonus_suit(group: list[int], reading: str) -> int:
+    """G111.RULING.PARTY-CHOICE: the card of a set of equal cards that gets the bonus when the
+    owner does not choose it: (b), (d) the highest suit (spades, hearts, diamonds, clubs); (c)
+    the club when the set has one, else as (b)."""
+    if reading == "c" and CLUBS in group:
+        return CLUBS
+    return max(group)
+
+
 def bonus_choices(ranks: tuple[int, int, int, int], one_set: bool = False,
-                  none: bool = False) -> list[int]:
+                  none: bool = False, choice: str = "a") -> list[int]:
     """G111.PARTY.BONUS: the bonus suits (bit masks) a party of these cards may carry, one card
     of every set of equal cards.  ``one_set``: of one set only, whichever the owner names
-    (G111.RULING.TWO-PAIRS (b)); ``none``: no bonus (G111.RULING.DEFEND-BONUS (b), (c))."""
+    (G111.RULING.TWO-PAIRS (b)); ``none``: no bonus (G111.RULING.DEFEND-BONUS (b), (c));
+    ``choice``: the reading of G111.RULING.PARTY-CHOICE, under which (b), (c), (d) the card of
+    each set is fixed (``fixed_bonus_suit``)."""
     groups = bonus_groups(ranks)
     if none or not groups:
         return [0]
+    if choice != "a":
+        groups = [[fixed_bonus_suit(group, choice)] for group in groups]
     if one_set and len(groups) > 1:
         return sorted(1 << suit for group in groups for suit in group)
     found = []

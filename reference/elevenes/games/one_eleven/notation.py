@@ -14,9 +14,11 @@ from ...core.words import ascii_lower, ascii_upper, is_ascii_digits, split_words
 from .cards import (
     ACE,
     ATTACK_BOSS,
+    ATTACK_DEEP,
     ATTACK_PLAYER,
     ATTRIBUTES,
     BUY,
+    BUY_MANY,
     BUY_NOTHING,
     COINS_ACE,
     COINS_PAIR,
@@ -53,13 +55,15 @@ if TYPE_CHECKING:
 NOTATION = "G111.NOTATION.ACTIONS"
 ACTION_HELP = (
     "actions are: draw QH, roll 4, place QH, keep, party 5C 9D 5H 9S (+S for a bonus), "
-    "coins AD, coins 2D 9D, end turn, attack J, attack player 1, defend 5C 9S, "
-    "discount shield 3, discount none, buy attack|shield|health|nothing, surrender, "
-    "fight on, discard 7H"
+    "coins AD, coins 2D 9D, end turn, attack J, attack J 2, attack player 1, defend 5C 9S, "
+    "discount shield 3, discount none, buy attack|shield|health|nothing, buy shield 2, "
+    "surrender, fight on, discard 7H"
 )
 _CARD_OF_TEXT = {card_text(c): c for c in range(NUM_CARDS)}
 _DISCOUNT_ATTRIBUTES = ATTRIBUTES  # by suit C D H S
 _SEATS = ("0", "1", "2", "3", "4", "5")  # G111.SETUP.PLAYERS: at most six seats
+# a boss's depth in its pile, from the top: 2 to 12 (three decks hold 12 cards of a rank)
+_DEPTHS = tuple(str(d) for d in range(2, 13))
 
 
 def card_of(text: str) -> int:
@@ -104,10 +108,16 @@ def action_text(action: Action, drawing: bool = True) -> str:
         return "attack " + SLOT_NAMES[action - ATTACK_BOSS]
     if ATTACK_PLAYER <= action < ATTACK_PLAYER + 6:
         return f"attack player {action - ATTACK_PLAYER}"
+    if ATTACK_DEEP <= action < ATTACK_DEEP + 48 and (action - ATTACK_DEEP) % 16 >= 2:
+        slot, depth = divmod(action - ATTACK_DEEP, 16)
+        return f"attack {SLOT_NAMES[slot]} {depth}"
     if BUY <= action < BUY + 3:
         return "buy " + STORE_ITEMS[action - BUY]
     if action == BUY_NOTHING:
         return "buy nothing"
+    if BUY_MANY < action < BUY_MANY + 30 and 2 <= (action - BUY_MANY) % 10 <= 5:
+        item, units = divmod(action - BUY_MANY, 10)
+        return f"buy {STORE_ITEMS[item]} {units}"
     if action == DISCOUNT_NONE:
         return "discount none"
     if DISCOUNT < action < DISCOUNT + 40 and 1 <= action % 10 <= 5:
@@ -126,7 +136,7 @@ def action_text(action: Action, drawing: bool = True) -> str:
     raise IllegalAction(NOTATION, f"{action} is no action of 111")
 
 
-def _party_action(words: list[str], text: str) -> Action:
+def _party_action(words: list[str], text: str, faces: bool = False) -> Action:
     ranks = [-1, -1, -1, -1]
     bonus = 0
     for word in words[1:]:
@@ -139,7 +149,7 @@ def _party_action(words: list[str], text: str) -> Action:
             continue
         card = card_of(word)
         rank, suit = card >> 2, card & 3
-        if JACK <= rank <= KING:
+        if JACK <= rank <= KING and not faces:  # G111.RULING.FACE-PARTY (a): faces may join
             raise IllegalAction(
                 "G111.RULING.FACE-PARTY", f"{text!r}: a face card is a boss, never a party member",
                 text,
@@ -153,8 +163,9 @@ def _party_action(words: list[str], text: str) -> Action:
     return (PARTY if words[0] == "PARTY" else DEFEND) + code
 
 
-def parse_action(text: str) -> Action:
-    """Action text -> action number; text outside the notation raises G111.NOTATION.ACTIONS."""
+def parse_action(text: str, faces: bool = False) -> Action:
+    """Action text -> action number; text outside the notation raises G111.NOTATION.ACTIONS.
+    ``faces``: a party may name face cards (G111.RULING.FACE-PARTY (a))."""
     words = split_words(ascii_upper(text))  # docs/protocol.md: ASCII whitespace and case
     if not words:
         raise IllegalAction(NOTATION, f"empty action; {ACTION_HELP}", text)
@@ -197,6 +208,10 @@ def parse_action(text: str) -> Action:
         )
     if head == "ATTACK" and len(rest) == 1 and rest[0] in SLOT_NAMES:
         return ATTACK_BOSS + SLOT_NAMES.index(rest[0])
+    if head == "ATTACK" and len(rest) == 2 and rest[0] in SLOT_NAMES and rest[1] in _DEPTHS:
+        # a boss under the top of its pile, counted from the top (G111.RULING.WHICH-BOSS (a));
+        # whether the pile is that deep, and the reading in force, is G111.ATTACK.TARGET
+        return ATTACK_DEEP + 16 * SLOT_NAMES.index(rest[0]) + int(rest[1])
     if head == "ATTACK" and len(rest) == 2 and rest[0] == "PLAYER" and rest[1] in _SEATS:
         # one digit 0-5, a seat of some table of 2-6 players; whether it is a seat of this
         # table, and not the attacker's, is G111.ATTACK.TARGET
@@ -211,6 +226,11 @@ def parse_action(text: str) -> Action:
             raise IllegalAction(
                 "G111.RULING.STORE-MONEY", f"{text!r}: the store does not sell money", text
             )
+    if head == "BUY" and len(rest) == 2 and ascii_lower(rest[0]) in STORE_ITEMS and (
+            rest[1] in ("1", "2", "3", "4", "5")):
+        # several units of one line (G111.RULING.ONE-PER-ROLL (b)); one unit is "buy shield"
+        units_of = STORE_ITEMS.index(ascii_lower(rest[0]))
+        return BUY + units_of if rest[1] == "1" else BUY_MANY + 10 * units_of + int(rest[1])
     if head == "DISCOUNT":
         if rest == ["NONE"]:
             return DISCOUNT_NONE
@@ -222,7 +242,7 @@ def parse_action(text: str) -> Action:
                 )
             return DISCOUNT + 10 * _DISCOUNT_ATTRIBUTES.index(ascii_lower(rest[0])) + points
     if head in ("PARTY", "DEFEND"):
-        return _party_action(words, text)
+        return _party_action(words, text, faces)
     raise IllegalAction(NOTATION, f"unknown action {text!r}; {ACTION_HELP}", text)
 
 
@@ -249,7 +269,7 @@ def party_doc(party: Party | None) -> Json | None:
 
 
 def asking_doc(state: OneElevenState) -> Json:
-    from .state import A_DRAW, A_OVER, A_ROLL, A_STORE, ASKING, DRAW_FOR, SIDES
+    from .state import A_DISCARD, A_DRAW, A_OVER, A_ROLL, A_STORE, ASKING, DRAW_FOR, SIDES
 
     asking = state.asking
     doc: Json = {"asking": ASKING[asking]}
@@ -263,6 +283,8 @@ def asking_doc(state: OneElevenState) -> Json:
         doc["for"] = DRAW_FOR[state.draw_for]
     elif asking == A_STORE:
         doc["roll"] = state.roll
+    elif asking == A_DISCARD and state.hand_limit:
+        doc["for"] = "hand limit"  # G111.RULING.HAND-SIZE (b): in the middle of a turn
     if _placing(state):
         doc["required_placed"] = state.required_placed
     return doc
@@ -279,9 +301,11 @@ def _placing(state: OneElevenState) -> bool:
 
 
 def _bosses_doc(state: OneElevenState) -> Json:
+    attack = state.game.rolls_last == "c"  # G111.RULING.ROLL-PER-STRIKE (c): a boss's attack
     return {
         SLOT_NAMES[s]: [
             {"card": card_text(b[0]), "shield": b[1], "health": b[2], "coins": b[3]}
+            | ({"attack": b[4]} if attack else {})
             for b in state.slots[s]
         ]
         for s in range(3)
@@ -289,11 +313,24 @@ def _bosses_doc(state: OneElevenState) -> Json:
 
 
 def _fight_doc(state: OneElevenState) -> Json | None:
+    game = state.game
+    fight: Json
     if state.target_boss >= 0:
-        return {"target": {"boss": SLOT_NAMES[state.target_boss]}}
-    if state.target_player >= 0:
-        return {"target": {"player": state.target_player}}
-    return None
+        target: Json = {"boss": SLOT_NAMES[state.target_boss]}
+        depth = len(state.slots[state.target_boss]) - state.target_at if state.target_at >= 0 else 1
+        if depth > 1 and game.reads("G111.RULING.WHICH-BOSS", "a"):
+            target["depth"] = depth  # G111.RULING.WHICH-BOSS (a): a boss under the top
+        fight = {"target": target}
+    elif state.target_player >= 0:
+        fight = {"target": {"player": state.target_player}}
+    else:
+        return None
+    # G111.RULING.SURRENDER-WHEN (a), (c): what the fight has had that closes surrender
+    if state.surrender_offered and game.reads("G111.RULING.SURRENDER-WHEN", "a"):
+        fight["surrender_offered"] = True
+    if state.knocked_out and game.reads("G111.RULING.SURRENDER-WHEN", "c"):
+        fight["knocked_out"] = True
+    return fight
 
 
 def written_options(options: Mapping[str, Any]) -> Json:
@@ -376,25 +413,30 @@ def _cards(texts: list[str], where: str) -> list[int]:
 
 
 def _party_from_doc(doc: Mapping[str, Any], where: str, store_max_per_roll: bool = False,
-                    one_set: bool = False, defend: str = "a", may_defend: bool = True) -> Party:
+                    one_set: bool = False, defend: str = "a", may_defend: bool = True,
+                    game: OneElevenGame | None = None) -> Party:
     """A party of a state document.  ``one_set``, ``defend``: the readings of
     G111.RULING.TWO-PAIRS (b) and G111.RULING.DEFEND-BONUS in force; ``may_defend``: the party
-    may be a defending one (it is not the active player's)."""
+    may be a defending one (it is not the active player's); ``game``: the other readings in
+    force (G111.RULING.FACE-PARTY, PARTY-CHOICE, ROLL-PER-STRIKE)."""
     from .state import Party
 
+    faces = game is not None and game.face_party
+    choice = "a" if game is None else game.party_choice
     ranks = [-1, -1, -1, -1]
     for card in _cards(list(doc["cards"]), where):
         rank, suit = card >> 2, card & 3
-        if JACK <= rank <= KING or ranks[suit] >= 0:
-            raise _bad(f"{where}: one number card or ace per suit (G111.PARTY.FORM)")
+        if JACK <= rank <= KING and not faces or ranks[suit] >= 0:
+            raise _bad(f"{where}: one number card or ace per suit (G111.PARTY.FORM, "
+                       "G111.RULING.FACE-PARTY)")
         ranks[suit] = rank
     bonus = 0
     for letter in doc["bonus"]:
         bonus |= 1 << SUITS.index(letter)
     _check_bonus((ranks[0], ranks[1], ranks[2], ranks[3]), bonus, where, one_set, defend,
-                 may_defend)
+                 may_defend, choice)
     party = Party((ranks[0], ranks[1], ranks[2], ranks[3]), bonus)
-    _check_party(party, doc, where)
+    _check_party(party, doc, where, game is not None and game.rolls_last != "a")
     party.attack, party.shield = doc["attack"], doc["shield"]
     party.health, party.money = doc["health"], doc["money"]
     party.bought = [doc["bought"][item] for item in STORE_ITEMS]
@@ -411,25 +453,28 @@ def _party_from_doc(doc: Mapping[str, Any], where: str, store_max_per_roll: bool
 
 
 def _check_bonus(ranks: tuple[int, int, int, int], bonus: int, where: str,
-                 one_set: bool = False, defend: str = "a", may_defend: bool = True) -> None:
+                 one_set: bool = False, defend: str = "a", may_defend: bool = True,
+                 choice: str = "a") -> None:
     """G111.PARTY.BONUS: one bonus suit per set of equal cards, and none elsewhere; under
     G111.RULING.TWO-PAIRS (b) one set's only, and under G111.RULING.DEFEND-BONUS (b) or (c)
     none for a defending party (or a short one)."""
     from .cards import bonus_choices
 
-    allowed = set(bonus_choices(ranks, one_set))
+    allowed = set(bonus_choices(ranks, one_set, False, choice))
     if may_defend:
         allowed.update(bonus_choices(ranks, one_set, defend == "b" or defend == "c"
-                                     and min(ranks) < 0))
+                                     and min(ranks) < 0, choice))
     if bonus not in allowed:
         why = ("G111.PARTY.BONUS" + (", G111.RULING.TWO-PAIRS (b)" if one_set else "")
-               + (f", G111.RULING.DEFEND-BONUS ({defend})" if defend != "a" else ""))
+               + (f", G111.RULING.DEFEND-BONUS ({defend})" if defend != "a" else "")
+               + (f", G111.RULING.PARTY-CHOICE ({choice})" if choice != "a" else ""))
         raise _bad(f"{where}: one bonus card per set of equal cards ({why})")
 
 
-def _check_party(party: Party, doc: Mapping[str, Any], where: str) -> None:
+def _check_party(party: Party, doc: Mapping[str, Any], where: str, rolls: bool = False) -> None:
     """The attributes a party's cards, bonus and purchases allow (G111.CARDS.SUITS,
-    G111.STORE.ITEMS, G111.DEFEND.DISCOUNT)."""
+    G111.STORE.ITEMS, G111.DEFEND.DISCOUNT); ``rolls``: the fight's rolls add to its attack
+    (G111.RULING.ROLL-PER-STRIKE (b), (c))."""
     extra = {"attack": 0, "money": 0, "health": 0, "shield": 0}
     for item in STORE_ITEMS:
         extra[item] += doc["bought"][item]
@@ -440,6 +485,8 @@ def _check_party(party: Party, doc: Mapping[str, Any], where: str) -> None:
         extra[doc["discount"]["attribute"]] += doc["discount"]["points"]
     full = {"attack": party.attack, "money": party.money, "health": party.health,
             "shield": party.shield}
+    if rolls and doc["attack"] > full["attack"] + extra["attack"]:
+        extra["attack"] = doc["attack"] - full["attack"]  # the rolls of the fight so far
     for name in ("attack", "money"):
         if doc[name] != full[name] + extra[name]:
             raise _bad(f"{where}: {name} must be {full[name] + extra[name]} (cards, bonus and "
@@ -452,7 +499,16 @@ def _check_party(party: Party, doc: Mapping[str, Any], where: str) -> None:
 
 def state_from_doc(game: OneElevenGame, doc: Mapping[str, Any]) -> OneElevenState:
     """Load a canonical state document, or raise BadState saying what is wrong."""
-    from .state import A_DRAW, A_ROLL, A_STORE, ASKING, DRAW_FOR, SIDES, OneElevenState
+    from .state import (
+        A_DISCARD,
+        A_DRAW,
+        A_ROLL,
+        A_STORE,
+        ASKING,
+        DRAW_FOR,
+        SIDES,
+        OneElevenState,
+    )
 
     problem = schema_problem("111", doc)
     if problem is not None:
@@ -479,7 +535,8 @@ def state_from_doc(game: OneElevenGame, doc: Mapping[str, Any]) -> OneElevenStat
         if player["party"] is not None:
             party = _party_from_doc(player["party"], f"players/{p}/party",
                                     game.reads("G111.RULING.STORE-MAX", "a"),
-                                    game.one_bonus_set, game.defend_bonus, p != state.active)
+                                    game.one_bonus_set, game.defend_bonus, p != state.active,
+                                    game)
             state.parties[p] = party
             for c in party.cards():
                 seen[c] += 1
@@ -495,7 +552,12 @@ def state_from_doc(game: OneElevenGame, doc: Mapping[str, Any]) -> OneElevenStat
             if boss["shield"] > value or not 0 < boss["health"] <= value:
                 raise _bad(f"boss {boss['card']}: shield 0-{value} and health 1-{value} "
                            "(G111.CARDS.BOSSES)")
-            state.slots[s].append([card, boss["shield"], boss["health"], boss["coins"]])
+            # G111.RULING.ROLL-PER-STRIKE (c): a boss's attack holds its rolls so far
+            attack = boss.get("attack", value)
+            if ("attack" in boss) != (game.rolls_last == "c") or attack < value:
+                raise _bad(f"boss {boss['card']}: an attack is written, at least {value}, under "
+                           "reading (c) of G111.RULING.ROLL-PER-STRIKE only")
+            state.slots[s].append([card, boss["shield"], boss["health"], boss["coins"], attack])
             seen[card] += 1
     state.defeated = sorted(_cards(list(doc["defeated"]), "defeated"))
     if any(not JACK <= c >> 2 <= KING for c in state.defeated):
@@ -507,8 +569,10 @@ def state_from_doc(game: OneElevenGame, doc: Mapping[str, Any]) -> OneElevenStat
     discards = [0] * NUM_CARDS
     for c in _cards(list(doc["discards"]), "discards"):
         discards[c] += 1
-    for c in state.defeated:
-        seen[c] += 1
+    # G111.RULING.DEFEATED-BOSS (a): a defeated boss is discarded; ``defeated`` records defeats
+    if not game.reads("G111.RULING.DEFEATED-BOSS", "a"):
+        for c in state.defeated:
+            seen[c] += 1
     state.pile, state.pile_size, state.discards = pile, sum(pile), discards
     for c in range(NUM_CARDS):
         total = seen[c] + pile[c] + discards[c]
@@ -531,15 +595,36 @@ def state_from_doc(game: OneElevenGame, doc: Mapping[str, Any]) -> OneElevenStat
             state.target_boss = SLOT_NAMES.index(target["boss"])
             if not state.slots[state.target_boss]:
                 raise _bad(f"the fight is against the empty {target['boss']} slot")
+            depth = target.get("depth", 1)
+            size = len(state.slots[state.target_boss])
+            if depth > 1 and not game.reads("G111.RULING.WHICH-BOSS", "a") or depth > size:
+                raise _bad(f"the fight's boss is {depth} deep in a pile of {size}: a boss under "
+                           "the top is fought under reading (a) of G111.RULING.WHICH-BOSS only")
+            # G111.RULING.WHICH-BOSS: (b) the top boss, (c) the bottom one, (a) the one named
+            state.target_at = 0 if game.reads("G111.RULING.WHICH-BOSS", "c") else (
+                size - depth if depth > 1 else -1)
         else:
             state.target_player = target["player"]
             if not 0 <= state.target_player < n or state.target_player == state.active:
                 raise _bad("the player attacked is another seat of the table")
+        for flag, letter in (("surrender_offered", "a"), ("knocked_out", "c")):
+            if flag in fight and not game.reads("G111.RULING.SURRENDER-WHEN", letter):
+                raise _bad(f"fight names {flag} under reading ({letter}) of "
+                           "G111.RULING.SURRENDER-WHEN only")
+        state.surrender_offered = bool(fight.get("surrender_offered", False))
+        state.knocked_out = bool(fight.get("knocked_out", False))
     pending = doc["pending"]
     state.asking = ASKING.index(pending["asking"])
     state.who = pending.get("player", -1)
     if state.asking == A_DRAW:
+        if pending["for"] not in DRAW_FOR:
+            raise _bad(f"a card is drawn for {' / '.join(DRAW_FOR)}, not {pending['for']!r}")
         state.draw_for = DRAW_FOR.index(pending["for"])
+    elif state.asking == A_DISCARD and "for" in pending:
+        if pending["for"] != "hand limit" or not game.reads("G111.RULING.HAND-SIZE", "b"):
+            raise _bad("a discard is for the hand limit, in the middle of a turn, under reading "
+                       "(b) of G111.RULING.HAND-SIZE only")
+        state.hand_limit = True
     if _placing(state):
         state.required_placed = bool(pending.get("required_placed", False))
     elif "required_placed" in pending:
@@ -579,6 +664,10 @@ def _check_pending(state: OneElevenState) -> None:
     fighting = asking in (A_ROLL, A_STORE, A_SURRENDER, A_DEFEND, A_DISCOUNT)
     if fighting and state.target_boss < 0 and state.target_player < 0:
         raise _bad(f"asking {asking_doc(state)['asking']!r} needs a fight")
+    if asking == A_TARGET and (state.target_player >= 0 or state.target_boss >= 0
+                               and state.game.same_boss == "a"):
+        raise _bad("the target is asked again in the middle of a boss fight only, under reading "
+                   "(b) or (c) of G111.RULING.SAME-BOSS")
     if asking in (A_ROLL, A_STORE, A_SURRENDER, A_TARGET) and state.parties[state.active] is None:
         raise _bad("the active player has no party to fight with")
     if asking in (A_ROLL, A_STORE, A_SURRENDER, A_DISCOUNT) and state.target_player >= 0 and (

@@ -10,8 +10,10 @@ from ...core.errors import IllegalAction
 from .cards import (
     ACE,
     ATTACK_BOSS,
+    ATTACK_DEEP,
     ATTACK_PLAYER,
     BUY,
+    BUY_MANY,
     BUY_NOTHING,
     COINS_ACE,
     COINS_PAIR,
@@ -29,14 +31,17 @@ from .cards import (
     NUM_CARDS,
     PARTY,
     PLACE,
+    RANK_VALUE,
     ROLL,
     SLOT_NAMES,
     STORE_COST,
     STORE_ITEMS,
     STORE_MAX,
+    SUITS,
     SURRENDER,
     bonus_groups,
     card_text,
+    fixed_bonus_suit,
     party_decode,
 )
 
@@ -53,7 +58,9 @@ _KINDS = (
     ("coins", COINS_PAIR, COINS_PAIR + 6),
     ("coins", END_TURN, END_TURN + 1),
     ("target", ATTACK_BOSS, ATTACK_PLAYER + 6),
+    ("target", ATTACK_DEEP, ATTACK_DEEP + 48),
     ("store", BUY, BUY_NOTHING + 1),
+    ("store", BUY_MANY, BUY_MANY + 30),
     ("discount", DISCOUNT, DISCOUNT_NONE + 1),
     ("surrender", SURRENDER, FIGHT_ON + 1),
     ("discard", DISCARD, DISCARD + NUM_CARDS),
@@ -139,9 +146,23 @@ def _party(state: OneElevenState, action: Action, text: str) -> IllegalAction:
                 "G111.PARTY.FROM-HAND", f"{text}: {card_text(rank * 4 + suit)} is not in the hand",
                 text,
             )
+    if any(JACK <= rank <= KING for rank in ranks) and not state.game.face_party:
+        return IllegalAction("G111.RULING.FACE-PARTY",
+                             f"{text}: a face card is a boss, never a party member", text)
     if complete and min(ranks) < 0:
         return IllegalAction("G111.PARTY.FORM", f"{text}: a party is four cards, one of each suit",
                              text)
+    choice = state.game.party_choice
+    if choice == "d":  # G111.RULING.PARTY-CHOICE (d): the highest card of each suit
+        for suit, rank in enumerate(ranks):
+            best = max((c >> 2 for c in hand if c & 3 == suit and (
+                c >> 2 < JACK or c >> 2 == ACE or state.game.face_party)),
+                key=RANK_VALUE.__getitem__, default=-1)
+            if rank >= 0 and RANK_VALUE[rank] < RANK_VALUE[best]:
+                return IllegalAction(
+                    "G111.RULING.PARTY-CHOICE", f"{text}: under reading (d) of "
+                    f"G111.RULING.PARTY-CHOICE a party takes the highest card of each suit "
+                    f"({card_text(best * 4 + suit)}, not {card_text(rank * 4 + suit)})", text)
     if not complete:
         for suit, rank in enumerate(ranks):
             held = any(c & 3 == suit and (c >> 2 < JACK or c >> 2 == 12) for c in hand)
@@ -153,6 +174,7 @@ def _party(state: OneElevenState, action: Action, text: str) -> IllegalAction:
     groups = bonus_groups(ranks)
     if bonus not in state.bonuses(ranks, complete):
         game = state.game
+        choice = game.party_choice
         if not complete and groups and (game.defend_bonus == "b" or game.defend_bonus == "c"
                                         and min(ranks) < 0):
             return IllegalAction(  # G111.RULING.DEFEND-BONUS (b), (c)
@@ -160,6 +182,16 @@ def _party(state: OneElevenState, action: Action, text: str) -> IllegalAction:
                 f"{text}: under reading ({game.defend_bonus}) of G111.RULING.DEFEND-BONUS a "
                 + ("defending party has no bonus" if game.defend_bonus == "b"
                    else "defending party short of four cards has no bonus"), text)
+        fixed = [fixed_bonus_suit(group, choice) for group in groups] if choice != "a" else []
+        if any(bonus >> suit & 1 and not any(suit in g for g in groups) for suit in range(4)):
+            fixed = []  # a bonus on a card of no set: G111.PARTY.BONUS
+        if fixed and any(bonus >> s & 1 for g in groups for s in g if s not in fixed):
+            return IllegalAction(  # G111.RULING.PARTY-CHOICE (b), (c), (d)
+                "G111.RULING.PARTY-CHOICE",
+                f"{text}: under reading ({choice}) of G111.RULING.PARTY-CHOICE the bonus of a "
+                "set goes to " + ("its club if it has one, else " if choice == "c" else "")
+                + "its card of the highest suit (spades, hearts, diamonds, clubs): +"
+                + " +".join(SUITS[s] for s in fixed), text)
         if len(groups) > 1 and game.one_bonus_set:
             return IllegalAction(  # G111.RULING.TWO-PAIRS (b)
                 "G111.RULING.TWO-PAIRS",
@@ -189,6 +221,19 @@ def _coins(state: OneElevenState, action: Action, text: str) -> IllegalAction:
 
 
 def _target(state: OneElevenState, action: Action, text: str) -> IllegalAction:
+    if action >= ATTACK_DEEP:
+        slot, depth = divmod(action - ATTACK_DEEP, 16)
+        if not state.game.reads("G111.RULING.WHICH-BOSS", "a"):
+            return IllegalAction(
+                "G111.RULING.WHICH-BOSS", f"{text}: only the boss on top of a pile is attacked "
+                "(\"attack " + SLOT_NAMES[slot] + "\")", text)
+        return IllegalAction(
+            "G111.ATTACK.TARGET", f"{text}: the {SLOT_NAMES[slot]} pile holds "
+            f"{len(state.slots[slot])} boss(es), not {depth}", text)
+    if action >= ATTACK_PLAYER and state.target_boss >= 0:
+        return IllegalAction(
+            "G111.RULING.SAME-BOSS", f"{text}: in the middle of a boss fight only another boss "
+            "may be named", text)
     if action < ATTACK_PLAYER:
         return IllegalAction(
             "G111.ATTACK.TARGET",
@@ -205,10 +250,19 @@ def _target(state: OneElevenState, action: Action, text: str) -> IllegalAction:
 
 
 def _store(state: OneElevenState, action: Action, text: str) -> IllegalAction:
-    item = action - BUY
+    item, units = action - BUY, 1
+    if action >= BUY_MANY:
+        item, units = divmod(action - BUY_MANY, 10)
+        if not state.game.reads("G111.RULING.ONE-PER-ROLL", "b"):
+            return IllegalAction("G111.STORE.ONE-PER-ROLL",
+                                 f"{text}: one unit of one item after each roll", text)
     if not 0 <= item < 3:
         return IllegalAction("G111.NOTATION.ACTIONS", f"{text} is no store item", text)
     party = state.parties[state.who]
+    if party is not None and units > 1 and state._room(party, item) < units:
+        return IllegalAction(
+            "G111.RULING.STORE-MAX",
+            f"{text}: at most {STORE_MAX[item]} {STORE_ITEMS[item]} a turn", text)
     if party is not None and not state._under_max(party, item):
         return IllegalAction(
             "G111.RULING.STORE-MAX",
@@ -216,7 +270,8 @@ def _store(state: OneElevenState, action: Action, text: str) -> IllegalAction:
         )
     return IllegalAction(
         "G111.STORE.COST",
-        f"{text}: it costs {STORE_COST[item]} coins; the player has {state.coins[state.who]}", text
+        f"{text}: it costs {STORE_COST[item] * units} coins; the player has "
+        f"{state.coins[state.who]}", text
     )
 
 

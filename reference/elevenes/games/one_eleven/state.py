@@ -23,11 +23,13 @@ from ...core.readings import CONSULTING, consult, game_specs, in_force
 from .cards import (
     ACE,
     ATTACK_BOSS,
+    ATTACK_DEEP,
     ATTACK_PLAYER,
     BAIL_OUT,
     BOSS_BONUS,
     BOSS_VALUE,
     BUY,
+    BUY_MANY,
     BUY_NOTHING,
     CLUBS,
     COINS_ACE,
@@ -142,6 +144,14 @@ PROCEDURE_READINGS = frozenset({
     ("G111.RULING.TWO-PAIRS", "b"), ("G111.RULING.DEFEND-BONUS", "b"),
     ("G111.RULING.DEFEND-BONUS", "c"),
     ("G111.RULING.OPTIONAL-BOSS", "a"), ("G111.RULING.MANDATORY-ORDER", "b"),
+    ("G111.RULING.WHICH-BOSS", "a"), ("G111.RULING.WHICH-BOSS", "c"),
+    ("G111.RULING.SAME-BOSS", "b"), ("G111.RULING.SAME-BOSS", "c"),
+    ("G111.RULING.SURRENDER-WHEN", "a"), ("G111.RULING.SURRENDER-WHEN", "c"),
+    ("G111.RULING.ROLL-PER-STRIKE", "b"), ("G111.RULING.ROLL-PER-STRIKE", "c"),
+    ("G111.RULING.PARTY-CHOICE", "b"), ("G111.RULING.PARTY-CHOICE", "c"),
+    ("G111.RULING.PARTY-CHOICE", "d"),
+    ("G111.RULING.ONE-PER-ROLL", "b"), ("G111.RULING.DEFEATED-BOSS", "a"),
+    ("G111.RULING.HAND-SIZE", "b"), ("G111.RULING.FACE-PARTY", "a"),
 })
 
 
@@ -173,6 +183,16 @@ class OneElevenGame(Game):
         self.random_discards = self.readings.get("G111.RULING.REFILL-ORDER") == "b"
         # G111.RULING.TWO-DIAMONDS (a) or (c): the pair, or (a) also the ace, describes the hand
         self.two_diamonds = self.readings.get("G111.RULING.TWO-DIAMONDS", "b")
+        # G111.RULING.PARTY-CHOICE (b), (c): the bonus card is fixed; (d) the cards are too
+        self.party_choice = self.readings.get("G111.RULING.PARTY-CHOICE", "a")
+        # G111.RULING.FACE-PARTY (a): a face card may join a party, worth J 10, Q 12, K 14
+        self.face_party = self.reads("G111.RULING.FACE-PARTY", "a")
+        # G111.RULING.ROLL-PER-STRIKE (b): a roll stays in the party's attack for the fight;
+        # (c) a boss's rolls stay in its attack too, from fight to fight
+        self.rolls_last = self.readings.get("G111.RULING.ROLL-PER-STRIKE", "a")
+        # G111.RULING.SAME-BOSS (b): every return to step 3 may name another boss; (c) only the
+        # knock-out's extra attack
+        self.same_boss = self.readings.get("G111.RULING.SAME-BOSS", "a")
         # G111.RULING.DECK-COUNT (d): the game is for an even number of players
         if self.reads("G111.RULING.DECK-COUNT", "d") and self.num_players() % 2:
             raise BadOption(f"under reading (d) of G111.RULING.DECK-COUNT the game is for 2, 4 or "
@@ -227,6 +247,17 @@ class OneElevenState(State):
         self.side = 0  # in a fight: who strikes (0 the active player, 1 the target)
         self.roll = 0  # the die of the strike being made (store decision)
         self.target_boss = -1  # the slot attacked, or -1
+        # the boss attacked in that slot, an index of its pile: -1 the top (G111.RULING.WHICH-BOSS
+        # (b)), 0 the bottom under (c), any under (a)
+        self.target_at = -1
+        # in this fight, surrender has been offered / the side that may surrender was knocked
+        # out: read under readings (a) and (c) of G111.RULING.SURRENDER-WHEN
+        self.surrender_offered = False
+        self.knocked_out = False
+        self.struck = 0  # the sides that have struck in this fight (bits; consultations only)
+        # the discard asked is the hand limit's, in the middle of a turn (G111.RULING.HAND-SIZE
+        # (b)), not the refill's
+        self.hand_limit = False
         self.target_player = -1  # the player attacked, or -1
         self.winners: list[int] = []
         self.ended_by = ""  # "coins", "turn limit" or "empty pile" (G111.RULING.EMPTY-PILE (c))
@@ -237,7 +268,8 @@ class OneElevenState(State):
     # -- whose turn ----------------------------------------------------------------------------
     def current_player(self) -> int:
         asking = self.asking
-        if asking in (A_DRAW, A_ROLL) or asking == A_DISCARD and self.game.random_discards:
+        if asking in (A_DRAW, A_ROLL) or (asking == A_DISCARD and self.game.random_discards
+                                          and not self.hand_limit):
             return CHANCE
         if asking == A_OVER:
             return TERMINAL
@@ -246,7 +278,8 @@ class OneElevenState(State):
     def is_chance_node(self) -> bool:
         asking = self.asking
         return asking == A_DRAW or asking == A_ROLL or (
-            asking == A_DISCARD and self.game.random_discards)  # G111.RULING.REFILL-ORDER (b)
+            asking == A_DISCARD and self.game.random_discards  # G111.RULING.REFILL-ORDER (b)
+            and not self.hand_limit)
 
     def is_terminal(self) -> bool:
         return self.asking == A_OVER
@@ -266,9 +299,7 @@ class OneElevenState(State):
         if asking == A_COINS:
             return [*self._coin_buys(), END_TURN]
         if asking == A_TARGET:
-            return [ATTACK_BOSS + s for s in range(3) if self.slots[s]] + [
-                ATTACK_PLAYER + p for p in range(self.n) if p != self.who and self._attackable(p)
-            ]
+            return self._targets()
         if asking == A_DEFEND:
             return self._parties(self.hands[self.who], DEFEND, False)
         if asking == A_DISCOUNT:
@@ -287,7 +318,7 @@ class OneElevenState(State):
             return [(c, k / size) for c, k in enumerate(self.pile) if k]
         if self.asking == A_ROLL:
             return [(ROLL + d, 1 / 6) for d in range(1, 7)]
-        if self.asking == A_DISCARD and self.game.random_discards:
+        if self.asking == A_DISCARD and self.game.random_discards and not self.hand_limit:
             # G111.RULING.REFILL-ORDER (b): a card of the hand at random, each copy alike
             hand = self.hands[self.who]
             return [(DISCARD + c, hand.count(c) / len(hand)) for c in sorted(set(hand))]
@@ -342,12 +373,21 @@ class OneElevenState(State):
         (G111.PARTY.BONUS).  A defending party takes a card of every suit held
         (G111.DEFEND.PARTY)."""
         options: list[list[int]] = [[], [], [], []]
+        game = self.game
+        if CONSULTING.on and any(JACK <= c >> 2 <= KING for c in hand):
+            consult("G111.RULING.FACE-PARTY")  # a face card held when a party is formed
         for c in hand:
             rank = c >> 2
-            if rank < JACK or rank == ACE:
+            # G111.RULING.FACE-PARTY (a): a face card may be a member too
+            if rank < JACK or rank == ACE or game.face_party:
                 suit_options = options[c & 3]
                 if rank not in suit_options:
                     suit_options.append(rank)
+        if any(len(ranks) > 1 for ranks in options):
+            consult("G111.RULING.PARTY-CHOICE")  # several cards of a suit to choose from
+        if game.party_choice == "d":  # G111.RULING.PARTY-CHOICE (d): the highest of each suit
+            options = [[max(ranks, key=RANK_VALUE.__getitem__)] if ranks else []
+                       for ranks in options]
         for suit in range(4):
             if not options[suit]:
                 if complete:
@@ -371,15 +411,37 @@ class OneElevenState(State):
                 consult("G111.RULING.TWO-PAIRS")  # several sets of equal cards
             if groups and not complete:
                 consult("G111.RULING.DEFEND-BONUS")  # a defending party with a set
+            if groups:
+                consult("G111.RULING.PARTY-CHOICE")  # which card of a set gets the bonus
         # G111.RULING.DEFEND-BONUS (b): none for a defending party; (c) unless it is complete
         none = not complete and (game.defend_bonus == "b" or game.defend_bonus == "c"
                                  and min(ranks) < 0)
-        # G111.RULING.TWO-PAIRS (b): one set's bonus only
-        return bonus_choices(ranks, game.one_bonus_set, none)
+        # G111.RULING.TWO-PAIRS (b): one set's bonus only; G111.RULING.PARTY-CHOICE (b), (c),
+        # (d): the card of each set that gets it is fixed
+        return bonus_choices(ranks, game.one_bonus_set, none, game.party_choice)
+
+    def _targets(self) -> list[Action]:
+        """G111.ATTACK.TARGET: a boss slot (its top boss, G111.RULING.WHICH-BOSS; under (a) any
+        boss of the pile, ``attack J 2`` the second from the top) or another player; asked again
+        in the middle of a fight (G111.RULING.SAME-BOSS (b), (c)), the bosses only."""
+        deep = self.game.reads("G111.RULING.WHICH-BOSS", "a")
+        found = []
+        for s in range(3):
+            size = len(self.slots[s])
+            if size:
+                found.append(ATTACK_BOSS + s)
+                if deep:  # G111.RULING.WHICH-BOSS (a): a boss under the top may be named
+                    found.extend(ATTACK_DEEP + 16 * s + d for d in range(2, size + 1))
+        if self.target_boss < 0:
+            found += [ATTACK_PLAYER + p for p in range(self.n)
+                      if p != self.who and self._attackable(p)]
+        found.sort()
+        return found
 
     def _attackable(self, player: int) -> bool:
         """G111.RULING.DEFENDER-EMPTY (a): a player holding no number card cannot be attacked."""
-        held = any(c >> 2 < JACK or c >> 2 == ACE for c in self.hands[player])
+        faces = self.game.face_party  # G111.RULING.FACE-PARTY (a): a face card defends too
+        held = any(c >> 2 < JACK or c >> 2 == ACE or faces for c in self.hands[player])
         if not held:
             consult("G111.RULING.DEFENDER-EMPTY")  # a player with no number card to defend
         return held or not self.game.reads("G111.RULING.DEFENDER-EMPTY", "a")
@@ -432,7 +494,28 @@ class OneElevenState(State):
             BUY + i for i in range(3) if self._under_max(party, i) and coins >= STORE_COST[i]
         ]
         found.append(BUY_NOTHING)
+        if CONSULTING.on or self.game.reads("G111.RULING.ONE-PER-ROLL", "b"):
+            many = [BUY_MANY + 10 * i + k for i in range(3) if BUY + i in found
+                    for k in range(2, min(self._room(party, i), coins // STORE_COST[i]) + 1)]
+            if many:
+                consult("G111.RULING.ONE-PER-ROLL")  # more than one unit of a line affordable
+            # G111.RULING.ONE-PER-ROLL (b): one line of the table in any quantity
+            if self.game.reads("G111.RULING.ONE-PER-ROLL", "b"):
+                found = sorted(found + many)
         return found
+
+    def _room(self, party: Party, item: int) -> int:
+        """Units of ``item`` the party may still buy this turn under G111.RULING.STORE-MAX (b)
+        (with the discount's points under G111.RULING.DISCOUNT (c)); under (a) the maximum
+        caps one roll's purchase (G111.RULING.ONE-PER-ROLL (b))."""
+        if self.game.reads("G111.RULING.STORE-MAX", "a"):
+            return STORE_MAX[item]
+        bought = party.bought[item]
+        if party.discount is not None and self.game.reads("G111.RULING.DISCOUNT", "c"):
+            attribute, points = party.discount
+            if (0, -1, 2, 1)[attribute] == item:
+                bought += points
+        return STORE_MAX[item] - bought
 
     def _store_open(self, player: int, party: Party) -> bool:
         coins = self.coins[player]
@@ -473,6 +556,8 @@ class OneElevenState(State):
         if asking == A_STORE:
             if action == BUY_NOTHING:
                 return True
+            if action > BUY_NOTHING:
+                return action in self._store()
             item = action - BUY
             party = self._striker_party()
             return (
@@ -489,18 +574,23 @@ class OneElevenState(State):
             return False
         ranks, bonus = party_decode(code)
         hand = self.hands[self.who]
+        faces = self.game.face_party  # G111.RULING.FACE-PARTY (a)
         held = 0
         for c in hand:
             rank = c >> 2
-            if rank < JACK or rank == ACE:
+            if rank < JACK or rank == ACE or faces:
                 held |= 1 << (c & 3)
         for suit in range(4):
             rank = ranks[suit]
             if rank < 0:
                 if complete or held >> suit & 1:
                     return False
-            elif (JACK <= rank <= KING) or rank > ACE or rank * 4 + suit not in hand:
+            elif (JACK <= rank <= KING and not faces) or rank > ACE or (
+                    rank * 4 + suit not in hand):
                 return False
+        if self.game.party_choice == "d":  # G111.RULING.PARTY-CHOICE (d): the cards are fixed
+            return (PARTY if complete else DEFEND) + party_code(ranks, bonus) in self._parties(
+                hand, PARTY if complete else DEFEND, complete)
         return bonus in self.bonuses(ranks, complete)
 
     # -- how actions change the position -------------------------------------------------------
@@ -530,6 +620,8 @@ class OneElevenState(State):
         elif asking == A_SURRENDER:
             if action == SURRENDER:
                 self._surrender()
+            elif self.target_boss >= 0 and self._retarget():
+                return  # G111.RULING.SAME-BOSS (b): fighting on, another boss may be named
             else:
                 self._strike_next(self.side_of(self.who))  # the struck side strikes back
         elif asking == A_DISCARD:
@@ -568,6 +660,13 @@ class OneElevenState(State):
         hand.append(card)
         hand.sort()
         reason = self.draw_for
+        if (reason == 1 or reason == 2) and len(hand) > HAND:
+            consult("G111.RULING.HAND-SIZE")  # a hand over five in the middle of a turn
+            if self.game.reads("G111.RULING.HAND-SIZE", "b"):
+                # G111.RULING.HAND-SIZE (b): its holder discards one at once
+                self.hand_limit = True
+                self.asking = A_DISCARD
+                return
         if reason == 0:
             self._deal_next()
         elif reason == 3:
@@ -610,7 +709,7 @@ class OneElevenState(State):
         slot = self.slots[(card >> 2) - JACK]
         if not slot:
             self.required_placed = True  # its kind was missing: a required placement
-        slot.append([card, value, value, 0])
+        slot.append([card, value, value, 0, value])  # its attack: G111.RULING.ROLL-PER-STRIKE
         if not self._ask_draw(self.active, 2):
             self._placement()
 
@@ -621,9 +720,10 @@ class OneElevenState(State):
         self.who = player
         self.required_placed = False  # the placements of the turn are over
         suits = 0
+        faces = self.game.face_party  # G111.RULING.FACE-PARTY (a): faces are members too
         for c in self.hands[player]:
             rank = c >> 2
-            if rank < JACK or rank == ACE:
+            if rank < JACK or rank == ACE or faces:
                 suits |= 1 << (c & 3)
         # G111.RULING.PUBLIC-QUESTIONS: without a party the coin question is always asked
         self.asking = A_PARTY if suits == 15 else A_COINS
@@ -658,9 +758,20 @@ class OneElevenState(State):
         self._end_play()
 
     def _choose_target(self, action: Action) -> None:
-        """G111.ATTACK.TARGET: a boss slot (its top boss, G111.RULING.WHICH-BOSS) or a player."""
-        if action < ATTACK_PLAYER:
-            self.target_boss = action - ATTACK_BOSS
+        """G111.ATTACK.TARGET: a boss slot (its top boss, G111.RULING.WHICH-BOSS) or a player;
+        in the middle of a fight another boss (G111.RULING.SAME-BOSS (b), (c))."""
+        if action >= ATTACK_DEEP:  # G111.RULING.WHICH-BOSS (a): a boss under the top
+            slot, depth = divmod(action - ATTACK_DEEP, 16)
+            self.target_boss = slot
+            self.target_at = len(self.slots[slot]) - depth
+            self._strike_next(0)
+        elif action < ATTACK_PLAYER:
+            slot = action - ATTACK_BOSS
+            if len(self.slots[slot]) > 1:
+                consult("G111.RULING.WHICH-BOSS")  # a pile of several bosses
+            self.target_boss = slot
+            # G111.RULING.WHICH-BOSS (c): the oldest boss, at the bottom of the pile
+            self.target_at = 0 if self.game.reads("G111.RULING.WHICH-BOSS", "c") else -1
             self._strike_next(0)
         else:
             self.target_player = action - ATTACK_PLAYER
@@ -706,6 +817,36 @@ class OneElevenState(State):
         self._fight_starts()
 
     # -- the fight -----------------------------------------------------------------------------
+    def _boss(self) -> list[int]:
+        """The boss fought: [card, shield, health, coins, attack] (G111.RULING.WHICH-BOSS)."""
+        return self.slots[self.target_boss][self.target_at]
+
+    def _retarget(self) -> bool:
+        """Back at step 3 of a boss fight: G111.RULING.SAME-BOSS (b) (and (c) after a knock-out,
+        which the caller checks) asks the target again when another boss is available.  True
+        when it is asked."""
+        if self.game.same_boss == "a" and not CONSULTING.on:
+            return False
+        if len(self._targets()) < 2:
+            return False  # no other boss to turn to
+        consult("G111.RULING.SAME-BOSS")  # another boss is available at a return to step 3
+        if self.game.same_boss == "a":
+            return False
+        self.asking = A_TARGET
+        self.who = self.active
+        return True
+
+    def _strike_points(self, party: Party, side: int) -> int:
+        """G111.FIGHT.ROLL: a party's strike scores its attack plus the roll; under
+        G111.RULING.ROLL-PER-STRIKE (b), (c) the roll stays in its attack for the fight."""
+        if self.struck >> side & 1:
+            consult("G111.RULING.ROLL-PER-STRIKE")  # a party strikes again in the fight
+        self.struck |= 1 << side
+        if self.game.rolls_last != "a":
+            party.attack += self.roll
+            return party.attack
+        return party.attack + self.roll
+
     def _strike_next(self, side: int) -> None:
         """The next strike is ``side``'s: a die roll (G111.FIGHT.ROLL)."""
         self.side = side
@@ -734,17 +875,19 @@ class OneElevenState(State):
     def _buy(self, action: Action) -> None:
         """G111.STORE.ITEMS: the item applies at once, for the rest of the turn."""
         if action != BUY_NOTHING:
-            item = action - BUY
+            item, units = action - BUY, 1
+            if action > BUY_NOTHING:  # G111.RULING.ONE-PER-ROLL (b): several units of a line
+                item, units = divmod(action - BUY_MANY, 10)
             party = self._striker_party()
             assert party is not None
-            self._pay_to_bank(self.who, STORE_COST[item])
-            party.bought[item] += 1
+            self._pay_to_bank(self.who, STORE_COST[item] * units)
+            party.bought[item] += units
             if item == 0:
-                party.attack += 1
+                party.attack += units
             elif item == 1:
-                party.shield += 1
+                party.shield += units
             else:
-                party.health += 1
+                party.health += units
         self._resolve()
 
     def _resolve(self) -> None:
@@ -755,11 +898,11 @@ class OneElevenState(State):
         boss: list[int] | None = None
         defender: Party | None = None
         if self.target_boss >= 0:
-            boss = self.slots[self.target_boss][-1]
+            boss = self._boss()
         else:
             defender = self.parties[self.target_player]
         if side == 0:
-            points = attacker_party.attack + self.roll
+            points = self._strike_points(attacker_party, 0)
             if boss is not None:
                 shield, health = boss[1], boss[2]
             else:
@@ -767,10 +910,13 @@ class OneElevenState(State):
                 shield, health = defender.shield, defender.health
         else:
             if boss is not None:
-                points = BOSS_VALUE[boss[0] >> 2] + self.roll  # G111.FIGHT.BOSS-STRIKE
+                consult("G111.RULING.ROLL-PER-STRIKE")  # a boss strikes (its earlier rolls)
+                points = boss[4] + self.roll  # G111.FIGHT.BOSS-STRIKE
+                if self.game.rolls_last == "c":
+                    boss[4] = points  # G111.RULING.ROLL-PER-STRIKE (c): the roll stays
             else:
                 assert defender is not None
-                points = defender.attack + self.roll
+                points = self._strike_points(defender, 1)
             shield, health = attacker_party.shield, attacker_party.health
         knocked_out = hit = False
         whole = shield == 0  # G111.RULING.EXACT-KILL: the whole strike meets the health
@@ -814,9 +960,23 @@ class OneElevenState(State):
         elif knocked_out and self.game.reads("G111.RULING.KNOCK-OUT", "a"):
             self._defeat(1 - side, False)  # G111.RULING.KNOCK-OUT (a): knocked out is defeated
         elif knocked_out:
+            if (boss is not None) == (side == 1):
+                self.knocked_out = True  # the side that may surrender (G111.RULING.SURRENDER-WHEN)
+            # G111.RULING.SAME-BOSS (b), (c): the extra attack may go to another boss
+            if side == 0 and boss is not None and (
+                    self.game.same_boss != "a" or CONSULTING.on) and self._retarget():
+                return
             self._strike_next(side)  # G111.FIGHT.KNOCK-OUT: the striker strikes again
         elif hit and (boss is not None) == (side == 1):
             # G111.FIGHT.SURRENDER: the active player against a boss, the defender against a player
+            if self.surrender_offered or self.knocked_out:
+                consult("G111.RULING.SURRENDER-WHEN")  # offered before, or knocked out before
+            if (self.surrender_offered and self.game.reads("G111.RULING.SURRENDER-WHEN", "a")
+                    or self.knocked_out and self.game.reads("G111.RULING.SURRENDER-WHEN", "c")):
+                # G111.RULING.SURRENDER-WHEN (a): once a fight; (c) never after a knock-out
+                self._strike_next(1 - side)
+                return
+            self.surrender_offered = True
             self.asking = A_SURRENDER
             self.who = self.active if side == 1 else self.target_player
         else:
@@ -855,7 +1015,7 @@ class OneElevenState(State):
         if self.target_boss >= 0:
             slot = self.slots[self.target_boss]
             if loser_side == 1:
-                boss = slot.pop()
+                boss = slot.pop(self.target_at)
                 card, coins = boss[0], boss[3]
                 rank = card >> 2
                 reward = attacker_party.money + BOSS_BONUS[rank]  # G111.REWARD.BOSS-BONUS
@@ -867,10 +1027,15 @@ class OneElevenState(State):
                     reward += EXACT_BONUS  # G111.REWARD.EXACT
                 self.defeated.append(card)
                 self.defeated.sort()
+                consult("G111.RULING.DEFEATED-BOSS")  # where a defeated boss's card goes
+                if self.game.reads("G111.RULING.DEFEATED-BOSS", "a"):
+                    # G111.RULING.DEFEATED-BOSS (a): discarded, to come back with the
+                    # reshuffle; ``defeated`` records the defeat, which LAST-OF-KIND counts
+                    self.discards[card] += 1
                 self.coins[active] += coins  # the boss's own coins change hands
                 self._pay_from_bank(active, reward)
             else:
-                boss = slot[-1]
+                boss = slot[self.target_at]
                 lost = min(self.coins[active], attacker_party.money)  # G111.PENALTY.DEFEAT
                 self.coins[active] -= lost
                 boss[3] += lost
@@ -936,13 +1101,13 @@ class OneElevenState(State):
         penalty = min(self.coins[player], half)
         self.coins[player] -= penalty
         if self.target_boss >= 0:
-            self.slots[self.target_boss][-1][3] += penalty
+            self._boss()[3] += penalty
         else:
             self.coins[self.active] += penalty
         if self.game.reads("G111.RULING.SURRENDER-PAY", "b") and half > penalty:
             # G111.RULING.SURRENDER-PAY (b): the bank makes up what the player cannot pay
             if self.target_boss >= 0:
-                self.slots[self.target_boss][-1][3] += half - penalty
+                self._boss()[3] += half - penalty
                 self.issued += half - penalty
             else:
                 self._pay_from_bank(self.active, half - penalty)
@@ -976,8 +1141,9 @@ class OneElevenState(State):
             for slot in self.slots:
                 for boss in slot:
                     boss[1] = boss[2] = BOSS_VALUE[boss[0] >> 2]
-        self.target_boss = self.target_player = -1
-        self.side = self.roll = 0
+        self.target_boss = self.target_player = self.target_at = -1
+        self.side = self.roll = self.struck = 0
+        self.surrender_offered = self.knocked_out = False
         rich = [p for p in range(self.n) if self.coins[p] >= WIN_COINS]
         if rich:
             self._game_over("coins")
@@ -1012,6 +1178,10 @@ class OneElevenState(State):
     def _discard(self, card: int) -> None:
         self.hands[self.who].remove(card)
         self.discards[card] += 1
+        if self.hand_limit:  # G111.RULING.HAND-SIZE (b): the turn goes on with its placements
+            self.hand_limit = False
+            self._placement()
+            return
         self._refill(self.who)
 
     def _game_over(self, why: str) -> None:
@@ -1041,7 +1211,7 @@ class OneElevenState(State):
     def string_to_action(self, text: str) -> Action:
         from .notation import parse_action
 
-        return parse_action(text)
+        return parse_action(text, self.game.face_party)
 
     # -- results -------------------------------------------------------------------------------
     def returns(self) -> list[float]:
