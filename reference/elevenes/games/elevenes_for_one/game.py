@@ -35,7 +35,7 @@ from ...core.words import split_words
 from ...dsl.compile import CardSet
 from ...dsl.frames import frame_machine, frame_rules
 from ...dsl.load import load_card_set
-from ...dsl.runtime import Choice, Frame, Program
+from ...dsl.runtime import Choice, ChooseCards, Frame, Program
 from .card_facts import GENERAL, CardFacts, derive
 
 # -- phases and actions ------------------------------------------------------------------------
@@ -328,6 +328,8 @@ def _number(kind: str, value: Any) -> int:
 PROCEDURE_READINGS = frozenset({
     ("EFO.RULING.FRONT-FIRST", "a"), ("EFO.RULING.FRONT-LAST-MINUTE", "a"),
     ("EFO.RULING.TIME-AND-STUCK", "b"), ("EFO.RULING.USE-FLIP-MOVED", "b"),
+    ("EFO.RULING.DISCARD-LIMIT", "b"), ("EFO.RULING.NEXT-CARD", "a"),
+    ("EFO.RULING.NEXT-CARD", "c"), ("EFO.RULING.ELEVENSES", "c"),
 })
 
 
@@ -365,6 +367,13 @@ class EfoGame(Game):
         self.time_and_stuck = self.options["reading.EFO.RULING.TIME-AND-STUCK"] == "b"
         # EFO.RULING.USE-FLIP-MOVED (b): a used card its action moved is not turned face down
         self.use_flip_moved = self.options["reading.EFO.RULING.USE-FLIP-MOVED"] == "b"
+        # EFO.RULING.DISCARD-LIMIT (b): the limit counts the discards made in the game
+        self.count_discards = self.options["reading.EFO.RULING.DISCARD-LIMIT"] == "b"
+        # EFO.RULING.NEXT-CARD (a): the place of the pass is an index; (c): after a used card's
+        # new place
+        self.next_card = str(self.options["reading.EFO.RULING.NEXT-CARD"])
+        # EFO.RULING.ELEVENSES (c): (11) may be discarded onto a full pile
+        self.full_pile = self.options["reading.EFO.RULING.ELEVENSES"] == "c"
         self.fast_start: Any = None  # native/fast.py: the C state's cards and set-up, once
         self._card_facts: CardFacts | None = None
         self.undiscardable = frozenset(  # EFO.DISCARD.NEVER: the cards with that trait
@@ -375,6 +384,12 @@ class EfoGame(Game):
         self.programs: dict[str, tuple[Program, ...]] = {
             event: tuple(self.cards.program(n, event) for n in range(len(ALL_CARDS) + 1))
             for event in EVENTS}
+        # EFO.RULING.ELEVENSES: the cards whose discard effect begins by scoring a card of the
+        # discard pile ((11) with the printed cards), the cards reading (c) lets onto a full pile
+        self.pile_scorers = frozenset(
+            n for n, program in enumerate(self.programs["discard"])
+            if program and isinstance(program[0], ChooseCards) and program[0].word == "score"
+            and program[0].count == 1)
 
     def num_players(self) -> int:
         return 1
@@ -428,7 +443,7 @@ class EfoState(State):
     notation_rule = "EFO.ACTIONS"
     __slots__ = ("game", "cards", "history", "minutes", "trolley", "pantry", "down", "discard",
                  "deck", "phase", "cursor", "stack", "choice", "restart", "result",
-                 "_legal", "_undiscardable", "_unflippable", "_programs")
+                 "discards", "_legal", "_undiscardable", "_unflippable", "_programs")
 
     def __init__(self, game: EfoGame) -> None:
         self.game = game
@@ -446,6 +461,9 @@ class EfoState(State):
         self.choice: Choice | None = None
         self.restart = False
         self.result: str | None = None
+        # the discards made so far in the game (EFO.RULING.DISCARD-LIMIT (b) limits them; under
+        # the other reading only counted, for the ruling's consultation)
+        self.discards = 0
         self._legal: list[Action] | None = None  # legal actions of this position, once asked
         self._undiscardable = game.undiscardable
         self._unflippable = game.unflippable
@@ -468,6 +486,7 @@ class EfoState(State):
         other.choice = self.choice
         other.restart = self.restart
         other.result = self.result
+        other.discards = self.discards
         other._legal = self._legal
         other._undiscardable = self._undiscardable
         other._unflippable = self._unflippable
@@ -494,8 +513,11 @@ class EfoState(State):
             facts = self.game.card_facts() if isinstance(self.game, EfoGame) else None
             if facts is not None and facts.row_as_set:
                 pantry = self.passed_key(facts.first_reader)
+        game = self.game
+        # EFO.RULING.DISCARD-LIMIT (b): the discards made are part of the position
+        made = self.discards if isinstance(game, EfoGame) and game.count_discards else 0
         return (self.phase, self.minutes, len(self.trolley), pantry, down, discard,
-                deck, self.cursor, self.restart, self.result,
+                deck, self.cursor, self.restart, self.result, made,
                 tuple((f.card, f.event, f.owner, f.cost, f.pc, tuple(sorted(f.vars.items())))
                       for f in self.stack))
 
@@ -547,14 +569,21 @@ class EfoState(State):
         index = self.pantry.index(card)
         del self.pantry[index]
         self.down.discard(card)
-        if index < self.cursor:
+        if index < self.cursor and self._keeps_place():
             self.cursor -= 1
 
     def insert(self, index: int, card: int) -> None:
         self.pantry.insert(index, card)
         self.down.discard(card)
-        if index < self.cursor:
+        if index < self.cursor and self._keeps_place():
             self.cursor += 1
+
+    def _keeps_place(self) -> bool:
+        """A card taken out or put in before the place of the pass: whether the place moves
+        with the row (EFO.RULING.NEXT-CARD (b), (c)) or stays at its index ((a))."""
+        consult("EFO.RULING.NEXT-CARD")
+        game = self.game
+        return not (isinstance(game, EfoGame) and game.next_card == "a")
 
     def lose(self, minutes: int) -> None:
         # EFO.CLOCK.ZERO: never below zero; a variant's negative cost gives minutes back, up
@@ -616,7 +645,7 @@ class EfoState(State):
             trolley = self.trolley
             # EFO.SCORE.NEXT: the card after the trolley's top card (none yet: 1)
             actions = [SCORE, USE] if card == (trolley[-1] + 1 if trolley else 1) else [USE]
-            if len(self.discard) < DISCARD_LIMIT and card not in self._undiscardable:
+            if card not in self._undiscardable and self.may_discard(card):
                 actions.append(DISCARD)  # EFO.DISCARD.LIMIT, EFO.DISCARD.NEVER
             return actions
         if phase == DEAL:
@@ -635,6 +664,37 @@ class EfoState(State):
         if phase == EFFECT and self.choice is not None:
             return self.choice.options
         return []
+
+    def may_discard(self, card: int) -> bool:
+        """EFO.DISCARD.LIMIT: room in the discard pile; EFO.RULING.DISCARD-LIMIT (b): fewer
+        than three discards made in the game; EFO.RULING.ELEVENSES (c): (11) onto a full pile
+        when the card next to score is in it."""
+        if len(self.discard) < DISCARD_LIMIT:
+            if self.discards < DISCARD_LIMIT:
+                return True
+            consult("EFO.RULING.DISCARD-LIMIT")  # the pile has room, three were discarded
+            game = self.game
+            return not (isinstance(game, EfoGame) and game.count_discards)
+        return self.onto_full_pile(card)
+
+    def onto_full_pile(self, card: int) -> bool:
+        """EFO.RULING.ELEVENSES (c): a card whose discard effect scores a card of the pile may
+        be discarded onto a full pile when the card next to score is in it (the effect must
+        then take it out: ``run``)."""
+        game = self.game
+        if not isinstance(game, EfoGame) or card not in game.pile_scorers \
+                or self.top() + 1 not in self.discard:
+            return False
+        consult("EFO.RULING.ELEVENSES")
+        # under DISCARD-LIMIT (b) the limit counts discards, which no card gives back
+        return game.full_pile and not (game.count_discards and self.discards >= DISCARD_LIMIT)
+
+    def onto_full_pile_running(self, frame: Frame) -> bool:
+        """EFO.RULING.ELEVENSES (c): ``frame`` is the discard effect of a card discarded onto
+        a full pile, which may not decline to take a card out."""
+        game = self.game
+        return (frame.event == "discard" and len(self.discard) >= DISCARD_LIMIT
+                and isinstance(game, EfoGame) and game.full_pile)
 
     # -- actions as text -------------------------------------------------------------------------
     def action_to_string(self, action: Action) -> str:
@@ -679,6 +739,18 @@ class EfoState(State):
             if self.cards.has(card, "undiscardable"):
                 return IllegalAction("EFO.DISCARD.NEVER", f"card {card} can never be discarded",
                                      text)
+            if len(self.discard) < DISCARD_LIMIT:  # EFO.RULING.DISCARD-LIMIT (b)
+                return IllegalAction(
+                    "EFO.RULING.DISCARD-LIMIT",
+                    f"{self.discards} cards have been discarded in this game (the limit counts "
+                    "the discards made, not the cards in the pile)", text)
+            game = self.game
+            if isinstance(game, EfoGame) and game.full_pile and card in game.pile_scorers:
+                return IllegalAction(  # EFO.RULING.ELEVENSES (c): nothing to take out first
+                    "EFO.DISCARD.LIMIT",
+                    f"the discard pile already holds {len(self.discard)} cards and card "
+                    f"{self.top() + 1}, the one card {card} could take out of it, is not "
+                    "among them", text)
             return IllegalAction(
                 "EFO.DISCARD.LIMIT", f"the discard pile already holds {len(self.discard)} cards",
                 text)
@@ -705,6 +777,11 @@ class EfoState(State):
             instr = self.program(frame)[frame.pc]
             rule, message = instr.explain(self, frame, action)
             return IllegalAction(rule, message, text)
+        if phase == EFFECT and action == PASS and self.stack \
+                and self.onto_full_pile_running(self.stack[-1]):
+            return IllegalAction("EFO.RULING.ELEVENSES",
+                                 "discarded onto a full pile, the card must first take a card "
+                                 "out of it (reading (c))", text)
         if phase == EFFECT and action == PASS:
             return IllegalAction("EFO.EFFECT.MANDATORY",
                                  "this effect must be carried out: it cannot be declined", text)
@@ -758,6 +835,7 @@ class EfoState(State):
                     frame = Frame(card, "score")
                 else:  # EFO.DISCARD.LIMIT: aside without its action or a minute
                     frame = Frame(card, "discard", cost=0)
+                    self.discards += 1  # EFO.RULING.DISCARD-LIMIT (b) counts them
             if self.program(frame):
                 self.stack.append(frame)
                 self.run()
@@ -806,8 +884,19 @@ class EfoState(State):
             program = self.program(frame)
             size = len(program)
             while frame.pc < size:
-                choice = program[frame.pc].run(self, frame)
+                instr = program[frame.pc]
+                choice = instr.run(self, frame)
                 if choice is not None:
+                    if frame.event == "discard" and PASS in choice.options \
+                            and self.onto_full_pile_running(frame):
+                        # EFO.RULING.ELEVENSES (c): onto a full pile the card must take one out
+                        options = [a for a in choice.options if a != PASS]
+                        if len(options) == 1:  # EFO.EFFECT.FORCED
+                            instr.resume(self, frame, options[0])
+                            if stack[-1] is not frame:
+                                break
+                            continue
+                        choice = Choice(options, choice.player)
                     self.choice = choice
                     return
                 if stack[-1] is not frame:  # the step started another effect (a score)
@@ -830,6 +919,8 @@ class EfoState(State):
                 assert isinstance(game, EfoGame)
                 here = not game.use_flip_moved  # (b): it escapes the turn
             turned = here and card not in self.down
+            if card in self.pantry:
+                self.after_new_place(card)
             if here:
                 self.down.add(card)  # EFO.USE.FLIP
             self.lose(frame.cost)  # EFO.USE.MINUTE (Sugar: 2, Servants returning: 0)
@@ -844,6 +935,17 @@ class EfoState(State):
             self.discard.append(card)  # EFO.CARD.ELEVENSES: (11) reaches the pile last
         else:  # EFO.CARDS.COST: flipped, laid_out: the minutes the card itself says, if any
             self.lose(frame.cost)
+
+    def after_new_place(self, card: int) -> None:
+        """EFO.RULING.NEXT-CARD: a used card still in the row but no longer just before the
+        place of the pass (its action moved it): under (c) the pass goes on after its new
+        place."""
+        index = self.pantry.index(card) + 1
+        if index != self.cursor:
+            consult("EFO.RULING.NEXT-CARD")
+            game = self.game
+            if isinstance(game, EfoGame) and game.next_card == "c":
+                self.cursor = index
 
     def fire_flipped(self, cards: list[int]) -> None:
         """EFO.CARDS.FLIPPED: the ``flipped`` effects of pantry cards just turned face up or
@@ -943,7 +1045,16 @@ class EfoState(State):
                 "options": [self.action_to_string(a) for a in self.choice.options],
             },
             "result": self.result,
+            **self._remembered_doc(),
         }
+
+    def _remembered_doc(self) -> Json:
+        """What the readings in force remember beyond the position (``remembered``): the
+        discards made so far under EFO.RULING.DISCARD-LIMIT (b); nothing otherwise."""
+        game = self.game
+        if isinstance(game, EfoGame) and game.count_discards:
+            return {"remembered": {"discards": self.discards}}
+        return {}
 
     def stack_json(self) -> list[Json]:
         """The effects in progress in rules terms (card, event, minutes due, statement)."""
@@ -994,6 +1105,16 @@ class EfoState(State):
             state.restart = bool(doc.get("restart", False))
             state.stack = state.load_stack(list(doc.get("stack", [])))
             state.result = doc.get("result")
+            # EFO.RULING.DISCARD-LIMIT (b): the discards made, when the document says; else
+            # the cards in the pile (and the one whose discard effect runs), the fewest the
+            # position shows
+            held = sum(1 for f in state.stack if f.event == "discard")
+            remembered = doc.get("remembered")
+            if remembered is not None and not game.count_discards:
+                raise BadState("`remembered` is written only under a reading that remembers "
+                               "more than the position (reading (b) of "
+                               "EFO.RULING.DISCARD-LIMIT), which is not in force")
+            state.discards = int((remembered or {}).get("discards", len(state.discard) + held))
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise BadState(f"malformed Elevenes for One state: {exc}") from None
         state.check_consistent()
@@ -1027,6 +1148,14 @@ class EfoState(State):
             raise BadState("the Tea Trolley (1) starts on the trolley unless challenge is on")
         if len(self.discard) > DISCARD_LIMIT:
             raise BadState(f"the discard pile holds at most {DISCARD_LIMIT} cards")
+        game = self.game
+        if isinstance(game, EfoGame) and game.count_discards:
+            held_count = sum(1 for f in self.stack if f.event == "discard")
+            if not len(self.discard) + held_count <= self.discards <= DISCARD_LIMIT:
+                raise BadState(
+                    f"remembered.discards counts the discards made in the game: at least the "
+                    f"{len(self.discard) + held_count} card(s) discarded in the position and at "
+                    f"most {DISCARD_LIMIT}, not {self.discards} [EFO.RULING.DISCARD-LIMIT]")
         if self.phase not in PHASES:
             raise BadState(f"unknown phase {self.phase!r}; phases: {', '.join(PHASES)}")
         if self.phase == TURN and not (

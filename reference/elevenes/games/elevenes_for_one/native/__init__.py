@@ -280,8 +280,11 @@ class Lowering:
 
 # The readings of the procedure (game.py's PROCEDURE_READINGS) that efo_solve.c plays besides
 # the decided ones (efo_set_procedure), in the order of its arguments; efo_fast.c plays none.
+# Not EFO.RULING.DISCARD-LIMIT (b): its discards made are no part of a pass start's leaf.
 SOLVER_PROCEDURE = (("EFO.RULING.FRONT-FIRST", "a"), ("EFO.RULING.FRONT-LAST-MINUTE", "a"),
-                    ("EFO.RULING.TIME-AND-STUCK", "b"), ("EFO.RULING.USE-FLIP-MOVED", "b"))
+                    ("EFO.RULING.TIME-AND-STUCK", "b"), ("EFO.RULING.USE-FLIP-MOVED", "b"),
+                    ("EFO.RULING.NEXT-CARD", "a"), ("EFO.RULING.NEXT-CARD", "c"),
+                    ("EFO.RULING.ELEVENSES", "c"))
 
 
 def lower(game: EfoGame, solver: bool = False) -> dict[str, Any]:
@@ -318,7 +321,10 @@ def lower(game: EfoGame, solver: bool = False) -> dict[str, Any]:
             masks[low.trait_index[name]] |= 1 << number
     tables: dict[str, Any] = {}
     if procedure:  # only then: the digests of the decided procedure's values stay as they were
-        tables["procedure"] = [int(procedure.get(k) == v) for k, v in SOLVER_PROCEDURE]
+        flags = [int(procedure.get(k) == v) for k, v in SOLVER_PROCEDURE]
+        # the first four alone while the later ones are off: the digests of values solved
+        # before the later readings were played stay as they were
+        tables["procedure"] = flags if any(flags[4:]) else flags[:4]
     return tables | {
         "code": [x for record in low.code for x in record] or [0] * 8,
         "progs": [x for card in progs for event in card for x in event],
@@ -692,7 +698,8 @@ class NativeSolver:
             facts.first_reader, self._ceiling, 0 if objective == "win" else 1, self.key,
             self.klass, self.intval, self._need, self._compare, self._progress,
             memo_entries or 1 << memo_log2)
-        self.lib.efo_set_procedure(*t.get("procedure", [0] * len(SOLVER_PROCEDURE)))
+        flags = list(t.get("procedure", []))
+        self.lib.efo_set_procedure(*flags, *[0] * (len(SOLVER_PROCEDURE) - len(flags)))
         if status < 0:
             size = memo_entries or 1 << memo_log2
             raise NativeUnavailable(f"not enough memory for a table of {size:,} entries "

@@ -93,6 +93,10 @@ static int g_front_first;       /* EFO.RULING.FRONT-FIRST (a): the first card pu
 static int g_front_last_minute; /* EFO.RULING.FRONT-LAST-MINUTE (a): no step 2 at one minute */
 static int g_time_and_stuck;    /* EFO.RULING.TIME-AND-STUCK (b): 0 minutes, empty pantry: stuck */
 static int g_use_flip_moved;    /* EFO.RULING.USE-FLIP-MOVED (b): a used card moved stays up */
+static int g_next_index;        /* EFO.RULING.NEXT-CARD (a): the pass's place is an index */
+static int g_next_new_place;    /* EFO.RULING.NEXT-CARD (c): on after a used card's new place */
+static uint16_t g_full_pile;    /* EFO.RULING.ELEVENSES (c): the cards that may be discarded
+                                 * onto a full pile (game.py, pile_scorers); 0 otherwise */
 
 /* ---- leaves: values are Python's ------------------------------------------------------- */
 #define NPASS (12 * 16 * 2048)
@@ -261,14 +265,13 @@ static void row_remove(S *s, int card) { /* EfoState.remove */
   memmove(s->row + i, s->row + i + 1, (size_t)(s->n - i - 1));
   s->n--;
   s->down &= (uint16_t)~(1u << card);
-  if (i < s->cursor) s->cursor--;
+  if (i < s->cursor && !g_next_index) s->cursor--; /* EFO.RULING.NEXT-CARD (a): it stays */
 }
-static void row_remove_at(S *s, int i) { /* EfoState.remove, the card at i known */
+static void row_remove_at(S *s, int i) { /* the current card leaves: i is the cursor */
   int card = s->row[i];
   memmove(s->row + i, s->row + i + 1, (size_t)(s->n - i - 1));
   s->n--;
   s->down &= (uint16_t)~(1u << card);
-  if (i < s->cursor) s->cursor--;
 }
 /* a copy of s: the stack's frames in use only (at a turn, none) */
 static inline void copy_state(S *d, const S *s) {
@@ -280,7 +283,7 @@ static void row_insert(S *s, int index, int card) { /* EfoState.insert */
   s->row[index] = (int8_t)card;
   s->n++;
   s->down &= (uint16_t)~(1u << card);
-  if (index < s->cursor) s->cursor++;
+  if (index < s->cursor && !g_next_index) s->cursor++; /* EFO.RULING.NEXT-CARD (a): it stays */
 }
 static void lose(S *s, int minutes) { /* EFO.CLOCK.ZERO: never below zero */
   int m = s->minutes - minutes;
@@ -499,9 +502,11 @@ static int step_four(S *s) {
 
 static void end_of(S *s, const Frame *fr) {
   if (fr->event == EV_USE) {
-    if (in_pantry(s, fr->card) && /* EFO.USE.FLIP; EFO.RULING.USE-FLIP-MOVED (b): */
+    int at = index_of(s, fr->card);
+    if (at >= 0 && /* EFO.USE.FLIP; EFO.RULING.USE-FLIP-MOVED (b): */
         !(g_use_flip_moved && (!s->cursor || s->row[s->cursor - 1] != fr->card)))
       s->down |= (uint16_t)(1u << fr->card); /* ...not when it left the place of the pass */
+    if (at >= 0 && g_next_new_place) s->cursor = (int8_t)(at + 1); /* EFO.RULING.NEXT-CARD (c) */
     lose(s, fr->cost);                                                  /* EFO.USE.MINUTE */
   } else if (fr->event == EV_SCORE) {
     if (fr->card == 11) s->result = R_WON; /* EFO.GOAL.WIN */
@@ -544,7 +549,10 @@ static int run(S *s, Pending *p) {
         }
         int nsets = 1; /* C(have, size) == 1 iff size == have */
         if (size != __builtin_popcount(cands)) nsets = 2;
-        if (nsets == 1 && !in[6]) { /* a single possible outcome: EFO.EFFECT.FORCED */
+        /* EFO.RULING.ELEVENSES (c): discarded onto a full pile, the card may not decline */
+        int onto_full_pile = g_full_pile && fr->event == EV_DISCARD &&
+                             __builtin_popcount(s->pile) >= 3;
+        if (nsets == 1 && (!in[6] || onto_full_pile)) { /* one outcome: EFO.EFFECT.FORCED */
           int chosen[16], k = 0;
           for (int c = 0; c < 16; c++)
             if (cands >> c & 1) chosen[k++] = c;
@@ -554,7 +562,7 @@ static int run(S *s, Pending *p) {
         p->kind = OP_CHOOSE;
         p->cands = cands;
         p->size = size;
-        p->optional = in[6];
+        p->optional = in[6] && !onto_full_pile;
         s->phase = PH_EFFECT;
         return NOLEAF;
       }
@@ -945,7 +953,10 @@ static int turn_search(S *s, int depth, int alpha, int *low) {
       f->event = EV_USE;
       f->cost = 1;
     } else { /* discard: EFO.DISCARD.LIMIT, EFO.DISCARD.NEVER */
-      if (__builtin_popcount(s->pile) >= 3 || (g_undiscardable >> card & 1)) continue;
+      if (g_undiscardable >> card & 1) continue;
+      if (__builtin_popcount(s->pile) >= 3 && /* EFO.RULING.ELEVENSES (c): onto a full pile */
+          !((g_full_pile >> card & 1) && (s->pile >> (s->top + 1) & 1)))
+        continue;
       row_remove_at(c, s->cursor);
       if (g_prog[card][EV_DISCARD][1]) {
         Frame *f = &c->stack[c->nstack++];
@@ -1433,6 +1444,8 @@ int efo_init(int32_t *code, int32_t *progs, int32_t *sets, int32_t *conds, int32
   memcpy(g_ceiling, ceiling, sizeof g_ceiling);
   g_objective = objective;
   g_front_first = g_front_last_minute = g_time_and_stuck = g_use_flip_moved = 0; /* decided */
+  g_next_index = g_next_new_place = 0;
+  g_full_pile = 0;
   g_key = key;
   g_class = klass;
   g_intval = intval;
@@ -1480,11 +1493,21 @@ int efo_init(int32_t *code, int32_t *progs, int32_t *sets, int32_t *conds, int32
 void efo_set_rank_mode(int on) { g_rank_mode = on; }
 /* the readings of the procedure this file plays besides the decided ones (after efo_init) */
 void efo_set_procedure(int front_first, int front_last_minute, int time_and_stuck,
-                       int use_flip_moved) {
+                       int use_flip_moved, int next_index, int next_new_place, int full_pile) {
   g_front_first = front_first;
   g_front_last_minute = front_last_minute;
   g_time_and_stuck = time_and_stuck;
   g_use_flip_moved = use_flip_moved;
+  g_next_index = next_index;
+  g_next_new_place = next_new_place;
+  /* the cards whose discard effect begins by choosing one card of the pile to score */
+  g_full_pile = 0;
+  for (int c = 1; full_pile && c < 12; c++) {
+    if (!g_prog[c][EV_DISCARD][1]) continue;
+    const int32_t *in = g_code + 8 * g_prog[c][EV_DISCARD][0];
+    if (in[0] == OP_CHOOSE && in[4] == V_SCORE && in[2] == 1)
+      g_full_pile |= (uint16_t)(1u << c);
+  }
 }
 /* how many searches each thread interleaves (1: one at a time, 0: the default, at most
  * CO_MAX); returns the number in effect: 1 where stacks cannot be switched (no CO_CAN) */
