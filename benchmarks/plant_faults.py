@@ -55,7 +55,11 @@ if importlib.util.find_spec("elevenes") is None:  # run from a checkout without 
 
 GAMES_DIR = ROOT / "reference" / "elevenes" / "games"
 RULEBOOK = ROOT / "rulebook"
-SNAPSHOT: dict[str, Path] = {"games": GAMES_DIR, "rulebook": RULEBOOK}
+CARD_SCENARIOS = ROOT / "tests" / "dsl" / "scenarios"
+"""The card language's own scenarios, each file played with the ``.cards`` file of its name
+(``elevenes judge --cards``): ``--card-scenarios`` judges the faults by these instead."""
+SNAPSHOT: dict[str, Path] = {"games": GAMES_DIR, "rulebook": RULEBOOK,
+                             "card_scenarios": CARD_SCENARIOS}
 """Where the mutants are read from: a copy of the game's package and card files taken when
 the run starts, so that edits made to the tree meanwhile change nothing."""
 
@@ -142,6 +146,7 @@ RULE_FAULTS = [
 
 # The faults no scenario can see, one module per game (benchmarks/faults/), and why.
 from faults import (  # noqa: E402 - beside this script
+    VARIANT,
     Equivalent,
     bowling,
     efo,
@@ -502,7 +507,8 @@ def _child(game: str, mutant: Mutant | None, work: Path, out: Path,
         from elevenes.conformance.runner import run_suite
 
         chosen = list(ITEMS) if items is None else [ITEMS[n] for n in items]
-        report = run_suite(Suite(items=chosen), fail_fast=True)  # type: ignore[arg-type]
+        report = run_suite(Suite(items=chosen), fail_fast=True,  # type: ignore[arg-type]
+                           run=_run_item)
         if report.ok:
             verdict = {"status": "survived", "items": len(chosen)}
         else:
@@ -620,7 +626,7 @@ def _trace_child(game: str, work: Path, out: Path) -> None:
         started = time.perf_counter()
         sys.settrace(trace)  # type: ignore[arg-type]
         try:
-            report = run_suite(Suite(items=[item]))  # type: ignore[list-item]
+            report = run_suite(Suite(items=[item]), run=_run_item)  # type: ignore[list-item]
         finally:
             sys.settrace(None)
         runs.append({"ok": report.ok, "seconds": time.perf_counter() - started,
@@ -668,6 +674,43 @@ class Reach:
 
 
 ITEMS: list[object] = []
+ITEM_CARDS: dict[int, str] = {}
+"""The card file each item of ``ITEMS`` is played with (by ``id`` of the item; none: the
+game's own cards, as the suite plays them)."""
+
+
+def _run_item(subject: object, item: object) -> object:
+    """Play one item: on ``subject`` (the reference), or with the card file it is played with
+    (``--card-scenarios``), as ``elevenes judge --cards`` plays it."""
+    from elevenes.conformance.cli_judge import CardsSubject
+    from elevenes.conformance.runner import run_item
+
+    cards = ITEM_CARDS.get(id(item))
+    if cards is None:
+        return run_item(subject, item)  # type: ignore[arg-type]
+    with_cards = CardsSubject(cards)
+    try:
+        return run_item(with_cards, item)  # type: ignore[arg-type]
+    finally:
+        with_cards.close()
+
+
+def card_scenario_items(game: str) -> tuple[list[object], dict[int, str]]:
+    """The card language's scenarios of ``game`` (``SNAPSHOT["card_scenarios"]``), each with
+    the card file of its file's name."""
+    from elevenes.conformance.loader import load_file
+
+    items: list[object] = []
+    cards: dict[int, str] = {}
+    for path in sorted(SNAPSHOT["card_scenarios"].glob("*.yaml")):
+        partner = path.with_suffix(".cards")
+        if not partner.is_file():
+            raise SystemExit(f"{path}: no card file {partner.name} beside it to play it with")
+        for item in load_file(path):
+            if item.game == game:
+                items.append(item)
+                cards[id(item)] = str(partner)
+    return items, cards
 
 
 def run_mutants(
@@ -780,9 +823,10 @@ def _preload() -> None:
             delattr(games, package)
 
 
-def _read_journal(path: str, game: str) -> dict[str, dict[str, object]]:
-    """The verdicts a ``--journal`` file holds for ``game``, by the fault's identity (a line
-    cut short by an interrupted write is skipped: that fault runs again)."""
+def _read_journal(path: str, game: str, judged_by: str = "suite") -> dict[str, dict[str, object]]:
+    """The verdicts a ``--journal`` file holds for ``game`` judged by ``judged_by`` (the suite,
+    or the card language's scenarios), by the fault's identity (a line cut short by an
+    interrupted write is skipped: that fault runs again)."""
     found: dict[str, dict[str, object]] = {}
     if not Path(path).exists():
         return found
@@ -793,8 +837,9 @@ def _read_journal(path: str, game: str) -> dict[str, dict[str, object]]:
         except json.JSONDecodeError:
             continue
         kept.append(line)
-        if entry.get("game") == game:
-            verdict = {k: v for k, v in entry.items() if k not in ("game", "identity", "key")}
+        if entry.get("game") == game and entry.get("judged_by", "suite") == judged_by:
+            verdict = {k: v for k, v in entry.items()
+                       if k not in ("game", "identity", "key", "judged_by")}
             found[json.dumps(entry["identity"])] = verdict
     # written back whole, so that the verdicts appended next start on a line of their own
     Path(path).write_text("".join(line + "\n" for line in kept), encoding="utf-8")
@@ -838,6 +883,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--survivors-of", metavar="FILE",
                         help="only the mutants that survived in the --json FILE of an earlier "
                         "run (matched by file, function, line text and change)")
+    parser.add_argument("--card-scenarios", action="store_true",
+                        help="judge the faults by the card language's own scenarios "
+                        "(tests/dsl/scenarios/, each file with its .cards file) instead of the "
+                        "suite: the effects only a variant card file sets off")
     args = parser.parse_args(argv)
 
     from elevenes.conformance.loader import load_suite
@@ -853,8 +902,11 @@ def main(argv: list[str] | None = None) -> int:
             shutil.copytree(RULEBOOK / game, frozen / "rulebook" / game)
         else:
             (frozen / "rulebook" / game).mkdir(parents=True)
-    SNAPSHOT.update(games=frozen / "games", rulebook=frozen / "rulebook")
-    summary: dict[str, dict[str, int | float]] = {}
+    shutil.copytree(CARD_SCENARIOS, frozen / "card_scenarios")
+    SNAPSHOT.update(games=frozen / "games", rulebook=frozen / "rulebook",
+                    card_scenarios=frozen / "card_scenarios")
+    summary: dict[str, dict[str, int | float | str]] = {}
+    judged_by = "card-scenarios" if args.card_scenarios else "suite"
     records: list[dict[str, object]] = []
     for game in games:
         if any(m == f"elevenes.games.{PACKAGES[game]}" for m in sys.modules):
@@ -878,10 +930,21 @@ def main(argv: list[str] | None = None) -> int:
                 if args.diff:
                     print(mutant_diff(m))
             continue
+        if args.card_scenarios:
+            chosen_items, cards_of = card_scenario_items(game)
+        else:
+            chosen_items, cards_of = list(suite.select(games=[game]).items), {}
         ITEMS[:] = [
-            item for item in suite.select(games=[game]).items
-            if not any(fnmatch.fnmatch(Path(item.file).name, glob) for glob in args.exclude)
+            item for item in chosen_items
+            if not any(fnmatch.fnmatch(Path(item.file).name, glob)  # type: ignore[attr-defined]
+                       for glob in args.exclude)
         ]
+        ITEM_CARDS.clear()
+        ITEM_CARDS.update(cards_of)
+        if not ITEMS:
+            print(f"{game}: no {'card-language scenarios' if args.card_scenarios else 'items'}"
+                  " to judge the faults by", flush=True)
+            continue
         with tempfile.TemporaryDirectory(prefix="plant-faults-") as tmp:
             scratch = Path(tmp)
             started = time.monotonic()
@@ -909,7 +972,7 @@ def main(argv: list[str] | None = None) -> int:
                 timeout = args.timeout or max(5.0, 8 * (time.monotonic() - started))
             mutants_started = time.monotonic()
 
-            journaled = _read_journal(args.journal, game) if args.journal else {}
+            journaled = _read_journal(args.journal, game, judged_by) if args.journal else {}
             to_run = [m for m in mutants if json.dumps(m.identity) not in journaled]
             tally: dict[str, int] = {}
 
@@ -922,7 +985,8 @@ def main(argv: list[str] | None = None) -> int:
                 if args.journal:
                     with open(args.journal, "a", encoding="utf-8") as journal:
                         journal.write(json.dumps({"game": game, "identity": m.identity,
-                                                  "key": m.key, **verdict}) + "\n")
+                                                  "key": m.key, "judged_by": judged_by,
+                                                  **verdict}) + "\n")
                 tally[str(verdict["status"])] = tally.get(str(verdict["status"]), 0) + 1
                 done = sum(tally.values())
                 if args.progress and done % args.progress == 0:
@@ -952,13 +1016,15 @@ def main(argv: list[str] | None = None) -> int:
                 counts["not_reached"] += 1
             if verdict["status"] == "survived":
                 why = mutant.equivalent()
+                if args.card_scenarios and VARIANT in why:
+                    why = ""  # what the card language's scenarios are there to see
                 counts["equivalent" if why else "open"] += 1
                 record["equivalent"] = why
                 if not why:
                     still_open.append(mutant)
             records.append({**record, "key": mutant.key, "identity": mutant.identity,
                             **verdict})
-        summary[game] = counts
+        summary[game] = {**counts, "judged_by": judged_by}
         print(f"{game}: {counts['run']} run ({counts['total']} in all), {counts['killed']} "
               f"killed, {counts['survived']} survived ({counts['equivalent']} equivalent, "
               f"{counts['open']} open; {counts['not_reached']} reached by no item), "

@@ -19,7 +19,7 @@ GAMES = ["bowling-solitaire", "elevenes-for-one", "111", "elevenes"]
 
 def _plant(out: Path, game: str, *extra: str) -> list[dict[str, object]]:
     """The hand-written faults of ``game`` (unless ``extra`` chooses others)."""
-    which = [] if "--sample" in extra else ["--rule-faults"]
+    which = [] if {"--sample", "--only"} & set(extra) else ["--rule-faults"]
     done = subprocess.run(
         [sys.executable, str(SCRIPT), "--game", game, *which, "--no-baseline",
          "--timeout", "120", "--json", str(out), *extra],
@@ -80,3 +80,32 @@ def test_a_journal_lets_an_interrupted_run_resume(tmp_path: Path) -> None:
     assert [(m["key"], m["status"]) for m in again] == [(m["key"], m["status"]) for m in first]
     rerun = [json.loads(line)["key"] for line in journal.read_text().splitlines()[1:]]
     assert rerun == [m["key"] for m in first[1:]], "the cut line's fault and the rest run again"
+
+
+def _key_of(game: str, file: str, code: str, kind: str) -> str:
+    """The key of the planted fault of ``kind`` on the line of ``file`` holding ``code``."""
+    sys.path.insert(0, str(SCRIPT.parent))
+    try:
+        import plant_faults
+    finally:
+        sys.path.remove(str(SCRIPT.parent))
+    found = [m.key for m in plant_faults.all_mutants(game)
+             if m.file == file and code in m.code and m.kind == kind]
+    assert len(found) == 1, found
+    return found[0]
+
+
+def test_the_card_language_scenarios_judge_the_effects_only_variant_cards_set_off(
+    tmp_path: Path,
+) -> None:
+    """`--card-scenarios`: the faults are judged by the card language's own scenarios
+    (tests/dsl/scenarios/, each file played with its card file), which play the events no
+    printed card has an effect on.  A flipped effect never set off is no fault the suite can
+    see (no printed card has one; the whole planting lists it with that reason), and one those
+    scenarios see."""
+    key = _key_of("elevenes", "state.py", 'if "flipped" in self.game.fires and turned:',
+                  "if-false")
+    by_cards = _plant(tmp_path / "cards.json", "elevenes", "--only", key, "--card-scenarios")
+    assert [(m["status"], m["by"]) for m in by_cards] == [("killed", "elv-events-flipped-owner")]
+    summary = json.loads((tmp_path / "cards.json").read_text())["summary"]["elevenes"]
+    assert summary["judged_by"] == "card-scenarios"
