@@ -63,7 +63,7 @@ def test_arrange_count_a_lets_a_turn_pass_at_will() -> None:
 
 
 @pytest.mark.parametrize(("option", "value", "words"), [
-    ("reading.ELV.RULING.END-OF-TURN", "b", ["playable but not played", "SERVER-TIE"]),
+    ("reading.ELV.RULING.SANDWICHES-BACKS", "a", ["playable but not played", "SERVER-TIE"]),
     ("reading.ELV.RULING.SERVER-TIE", "c", ["no reading", "a, b"]),
     ("reading.ELV.RULING.GAME-LENGTH", "a", ["one playable reading"]),
 ])

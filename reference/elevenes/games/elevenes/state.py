@@ -89,7 +89,7 @@ PROCEDURE_READINGS = frozenset({
     ("ELV.RULING.BOWL-EMPTY", "a"), ("ELV.RULING.BOWL-EMPTY", "c"), ("ELV.RULING.BOWL-EMPTY", "d"),
     ("ELV.RULING.BOWL-EMPTY", "e"), ("ELV.RULING.BOWL-EMPTY", "f"),
     ("ELV.RULING.GUEST-TIMING", "b"), ("ELV.RULING.GUEST-TIMING", "c"),
-    ("ELV.RULING.FIRST-SERVER", "c"),
+    ("ELV.RULING.FIRST-SERVER", "c"), ("ELV.RULING.END-OF-TURN", "b"),
 })
 
 
@@ -170,6 +170,9 @@ class ElvGame(Game):
         self.guest_timing = self.readings.get("ELV.RULING.GUEST-TIMING", "a")
         # ELV.RULING.FIRST-SERVER (c): chance draws the first starting server before the deal
         self.server_drawn = self.readings.get("ELV.RULING.FIRST-SERVER") == "c"
+        # ELV.RULING.END-OF-TURN (b): a turn ends before the played card's special action, so
+        # the end-of-turn reveals (the Special Guests) come between the play and its effect
+        self.early_end = self.readings.get("ELV.RULING.END-OF-TURN") == "b"
         edition = EDITIONS[str(self.options["edition"])]
         target = int(self.options["target"]) or int(edition["target"])
         if target not in edition["targets"]:
@@ -297,6 +300,7 @@ class ElvState(State):
         "legal",
         "fired",
         "complete_at_start",
+        "waiting",
     )
     game: ElvGame
 
@@ -340,6 +344,9 @@ class ElvState(State):
         # ELV.RULING.GUEST-TIMING (c): the players (a bit mask) whose guest's three cards all
         # lay face up when the turn began; kept only under that reading
         self.complete_at_start = 0
+        # ELV.RULING.END-OF-TURN (b): the card played whose effect waits for the end-of-turn
+        # reveals, or -1
+        self.waiting = -1
 
     def clone(self) -> ElvState:
         other = ElvState.__new__(ElvState)
@@ -375,6 +382,7 @@ class ElvState(State):
         other.legal = self.legal
         other.fired = []
         other.complete_at_start = self.complete_at_start
+        other.waiting = self.waiting
         return other
 
     # -- small helpers the primitives use ------------------------------------------------------
@@ -658,6 +666,12 @@ class ElvState(State):
             row[number] = card
             self.up[player] |= 1 << number
         if self.game.programs[number]:  # ELV.PLAY.SPECIAL
+            if self.game.options["guests"] and number != ELEVENSES:  # ELV.RULING.GUEST-ELEVENSES
+                consult("ELV.RULING.END-OF-TURN")  # (b) ends the turn before the effect
+                if self.game.early_end:  # ELV.RULING.END-OF-TURN (b): the reveals come first
+                    self.waiting = card
+                    self.end_turn()
+                    return
             self.stack.append(Frame(card, "play", player))
             self.phase = EFFECT
             self.run()
@@ -699,7 +713,7 @@ class ElvState(State):
         elif bottom.event == "revealed":  # ELV.CARDS.GUEST-EFFECTS: the others are asked
             self.ask_next()
         else:
-            self.after_play(bottom.owner)
+            self.after_play(bottom.owner, bottom.card)
 
     def fire(self, event: str, due: list[tuple[int, int]]) -> None:
         """ELV.CARDS.ORDER: put the ``event`` effects of ``due`` (card or GUEST_FRAME + guest,
@@ -722,6 +736,7 @@ class ElvState(State):
     def round_over(self) -> None:
         """ELV.CARDS.END-OF-ROUND: the round has ended; the ``end_of_round`` effects of the
         cards face up in the spreads and of revealed guests run, then the scoring."""
+        self.waiting = -1  # a guest's effect ended the round before the card's (END-OF-TURN (b))
         due: list[tuple[int, int]] = []
         if "end_of_round" in self.game.fires:
             due.extend(self.counted())
@@ -756,14 +771,18 @@ class ElvState(State):
         if self.reveal:
             self.phase = REVEALING
         else:
-            self.next_turn()
+            self.turn_over()
 
-    def after_play(self, player: int) -> None:
+    def after_play(self, player: int, card: int = -1) -> None:
         if self.ended:  # ELV.END.ELEVENSES: the round ends at once
             self.round_over()
             return
         if self.announced is not None:  # ELV.EDITION.ANNOUNCE
             self.announced[player] = self.value(player)
+        if card >= 0 and self.game.early_end and self.game.options["guests"] \
+                and card % NUMBERS + 1 != ELEVENSES:
+            self.next_turn()  # ELV.RULING.END-OF-TURN (b): the turn ended before the effect
+            return
         self.end_turn()
 
     def end_turn(self) -> None:
@@ -775,6 +794,17 @@ class ElvState(State):
                 self.reveal = queue
                 self.phase = REVEALING
                 return
+        self.turn_over()
+
+    def turn_over(self) -> None:
+        """The end of a turn is over: the next turn; under ELV.RULING.END-OF-TURN (b) first
+        the effect of the card played, which waited for the end-of-turn reveals."""
+        if self.waiting >= 0:
+            card, self.waiting = self.waiting, -1
+            self.stack.append(Frame(card, "play", self.turn))
+            self.phase = EFFECT
+            self.run()
+            return
         self.next_turn()
 
     def guests_to_ask(self) -> list[int]:

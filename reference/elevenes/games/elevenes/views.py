@@ -162,6 +162,7 @@ def state_to_json(state: ElvState) -> Json:
         **({"round_ended": True} if state.ended and state.phase == EFFECT else {}),
         **({"complete_at_turn_start": [p for p in range(n) if state.complete_at_start >> p & 1]}
            if keeps_completion(state) else {}),
+        **({"effect_waiting": card_str(state.waiting)} if state.waiting >= 0 else {}),
     }
 
 
@@ -444,6 +445,7 @@ def state_from_json(game: ElvGame, doc: Mapping[str, Any]) -> ElvState:
     # ELV.END.ELEVENSES: an effect has ended the round, its statements left still to run
     state.ended = bool(doc.get("round_ended", False)) and state.phase == EFFECT
     load_completion(state, doc)
+    load_waiting(state, doc)
     check_consistent(state)
     if state.phase == EFFECT:
         state.run()
@@ -473,6 +475,32 @@ def load_completion(state: ElvState, doc: Mapping[str, Any]) -> None:
         if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < state.n:
             raise BadState(f"complete_at_turn_start: {p!r} is not a seat of the game")
         state.complete_at_start |= 1 << p
+
+
+def load_waiting(state: ElvState, doc: Mapping[str, Any]) -> None:
+    """ELV.RULING.END-OF-TURN (b): ``effect_waiting``, the card the turn's player has played,
+    face up in her spread, whose effect runs once the end-of-turn reveals are over."""
+    given = doc.get("effect_waiting")
+    if given is None:
+        return
+    if not (state.game.early_end and state.game.options["guests"]
+            and state.phase in (REVEALING, EFFECT)):
+        raise BadState("effect_waiting is read only under reading (b) of ELV.RULING.END-OF-TURN, "
+                       "with the Special Guests, in phases reveal and effect (a guest's effect "
+                       "set off by a reveal)")
+    card = parse_card(str(given), state.n)
+    if card is None:
+        raise BadState(f"effect_waiting: {given!r} is not a card of a {state.n}-player game")
+    number = number_of(card)
+    if number == ELEVENSES or not state.game.programs[number] or not (
+            state.spread[state.turn][number] == card and state.up[state.turn] >> number & 1):
+        raise BadState(f"effect_waiting: {card_str(card)} must be a card with an effect that "
+                       f"the player whose turn it is (seat {state.turn}) has just played, face "
+                       "up at its position (ELV.RULING.END-OF-TURN)")
+    if state.phase == EFFECT and state.stack and state.stack[0].event != "revealed":
+        raise BadState("effect_waiting: while the played card's effect waits, the only effect "
+                       "that runs is a revealed guest's (ELV.RULING.END-OF-TURN)")
+    state.waiting = card
 
 
 def load_frame(state: ElvState, doc: Mapping[str, Any], waiting: bool, where: str) -> Frame:
