@@ -35,8 +35,9 @@ GAMES = {
     # a bound on turns keeps the games short; the step bound covers the readings under which
     # a game may not end (G111.RULING.TURN-LIMIT (a), G111.RULING.EMPTY-PILE (b))
     "111": Bounds(games=1, players=(2, 3, 4), options=(("turn_limit", 40),), steps=1500),
-    # the rules set no bound (ELV.RULING.GAME-LENGTH)
-    "elevenes": Bounds(games=1, players=(2, 3, 4), steps=600),
+    # the rules set no bound (ELV.RULING.GAME-LENGTH); with the Special Guests, so that the
+    # readings of their reveal (ELV.RULING.GUEST-TIMING, ELV.RULING.END-OF-TURN) are played
+    "elevenes": Bounds(games=1, players=(2, 3, 4), options=(("guests", True),), steps=600),
 }
 
 
