@@ -18,7 +18,7 @@ BROKEN = Path(__file__).parent / "broken"
 
 # file -> (code, line, column, hint or None when the checker gives none)
 EXPECTED: dict[str, tuple[str, int, int, str | None]] = {
-    "E100-missing-in.cards": ("E100", 6, 29, "expected `in`, a name, a number"),
+    "E100-missing-in.cards": ("E100", 6, 29, "expected `ahead`, `in`, a name, a number"),
     "E100-unclosed-brace.cards": ("E100", 8, 1, "expected `grant`, `on`, `requires`, `trait`, `}`"),
     "E100-unexpected-character.cards": ("E100", 6, 11, None),
     "E100-number-too-large.cards": ("E100", 6, 18, "numbers have at most 9 digits"),
@@ -98,6 +98,12 @@ EXPECTED: dict[str, tuple[str, int, int, str | None]] = {
     "E142-flipped-never-happens.cards": (
         "E142", 8, 6, "only cards of positions 2-9 are turned face down "
         "(ELV.RULING.TEA-POSITIONS); Elevenses lies in the centre",
+    ),
+    "E150-ahead-in-elevenes.cards": (
+        "E150", 6, 22, "name the cards otherwise: a zone, a filter, a reference",
+    ),
+    "E151-ahead-in-discard.cards": (
+        "E151", 6, 14, "the pass walks `pantry`: write `ahead in pantry`",
     ),
     "E127-no-card-ends-the-round.cards": (
         "E127", 4, 6,

@@ -85,11 +85,17 @@ class IsCard:
     pos: Pos
 
 
+# the filter `ahead` of a set (a keyword, so no vocabulary word can be named so): the cards of
+# the row the pass has still to reach
+AHEAD = "ahead"
+
+
 @attrs.frozen
 class Position:
     """A card by its place in the row: ``N after X`` / ``N before X`` (``kind`` after or
-    before, ``base`` the card reference X) or ``card N of Z`` (``kind`` row, ``base`` the
-    zone Z); ``count`` is N, from 1."""
+    before, ``base`` the card reference X), ``card N of Z`` (``kind`` row, ``base`` the
+    zone Z) or ``N ahead`` (``kind`` ahead, ``base`` empty: the N-th card the pass has still
+    to reach); ``count`` is N, from 1."""
 
     kind: str
     count: int

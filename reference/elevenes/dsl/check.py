@@ -515,7 +515,15 @@ class Checker:
             self.report(arg.pos, "E107", f"`{call.verb}` expects `{kind}` here", f"usage: {usage}")
 
     def position(self, where: ast.Position, scope: _Scope, call: ast.Call | None) -> None:
-        """``N after X``, ``N before X``, ``card N of Z``: a card by its place in a row."""
+        """``N after X``, ``N before X``, ``card N of Z``, ``N ahead``: a card by its place
+        in a row."""
+        if where.kind == "ahead":
+            if not self.no_pass(where.pos):
+                if where.count < 1:
+                    self.report(where.pos, "E107", "places count from 1", "write: 1 ahead")
+                if call is not None:
+                    self.cards_from(call, self.v.pass_row, where.pos)
+            return
         if not self.v.positions:
             self.report(where.pos, "E131", f"{self.v.game} has no row to count places in",
                         "name the card: a reference or a name bound with `as`")
@@ -565,6 +573,8 @@ class Checker:
                     self.report(at, "E110", f"there is no card {item} in {self.v.game}")
             elif item == "self" and index >= len(chosen.filters):
                 continue
+            elif item == ast.AHEAD and index < len(chosen.filters):
+                self.ahead_zone(chosen.zone, at)
             elif item not in self.v.filters and item not in self.v.traits:
                 words = [*self.v.filters, *self.v.traits]
                 if index >= len(chosen.filters):
@@ -572,6 +582,23 @@ class Checker:
                 self.report(at, "E104", f"unknown filter `{item}`", suggest(item, words))
             elif index < len(chosen.filters):
                 self.filter_zone(item, chosen.zone, at)
+
+    def no_pass(self, pos: ast.Pos) -> bool:
+        """E150: `ahead` in a game whose play walks no row (true when reported)."""
+        if self.v.pass_row:
+            return False
+        self.report(pos, "E150", f"`ahead` means nothing in {self.v.game}: no pass walks a row "
+                    "of its cards", "name the cards otherwise: a zone, a filter, a reference")
+        return True
+
+    def ahead_zone(self, zone: ast.ZoneRef, pos: ast.Pos) -> None:
+        """E150 as ``no_pass``; E151: `ahead` in a set of another zone than the row the pass
+        walks (the set is always empty)."""
+        if self.no_pass(pos) or zone.name not in self.v.zones or zone.name == self.v.pass_row:
+            return
+        self.report(pos, "E151", f"no card in `{zone.name}` is ever `ahead`: the set is always "
+                    "empty", f"the pass walks `{self.v.pass_row}`: write `ahead in "
+                    f"{self.v.pass_row}`")
 
     def filter_zone(self, name: str, zone: ast.ZoneRef, pos: ast.Pos) -> None:
         """E126: a filter that can never hold for a card of the set's zone (the set is empty)."""

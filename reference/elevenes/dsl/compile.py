@@ -172,6 +172,15 @@ class Compiler:
             return lambda st, fr, card: card == item
         if item == "self":
             return lambda st, fr, card: card == fr.card
+        if item == ast.AHEAD:  # the cards of the row the pass has still to reach
+            row_fn = self.bind_host("zone", self.v.pass_row)
+            ahead_from = self.host.ahead_from
+
+            def ahead(st: St, fr: Frame, card: int) -> bool:
+                row = row_fn(st, fr, fr.owner)
+                return card in row and row.index(card) >= ahead_from(st, fr)
+
+            return ahead
         if item in self.v.traits:
             traits = self.traits
             empty: frozenset[str] = frozenset()
@@ -218,6 +227,16 @@ class Compiler:
         """The card at a place of a row: the host's ``position_after(st, fr, card, n)``,
         ``position_before`` (none when X names no card) or ``position_row(st, fr, zone, n)``."""
         count = where.count
+        if where.kind == "ahead":  # the count-th card the pass has still to reach
+            row_fn = self.bind_host("zone", self.v.pass_row)
+            ahead_from = self.host.ahead_from
+
+            def ahead(st: St, fr: Frame) -> int | None:
+                row = row_fn(st, fr, fr.owner)
+                index = ahead_from(st, fr) + count - 1
+                return row[index] if 0 <= index < len(row) else None
+
+            return ahead
         if where.kind == "row":
             row = self.bind_host("position", "row")
             zone = where.base

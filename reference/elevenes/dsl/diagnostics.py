@@ -48,6 +48,8 @@ CODES: dict[str, str] = {
     "E140": "`self` in a Special Guest's effect (a guest is no card)",
     "E141": "a verb that can only do nothing on this event",
     "E142": "an event that never happens to this card",
+    "E150": "`ahead` in a game whose play walks no row",
+    "E151": "`ahead` in a set of a zone the pass does not walk",
 }
 
 INTERNAL = "E900"

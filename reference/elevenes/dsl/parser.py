@@ -253,6 +253,10 @@ class _Build(Transformer[Token, Any]):
     def before(self, meta: Any, children: list[Token]) -> ast.Position:
         return self._relative("before", meta, children)
 
+    def ahead(self, meta: Any, children: list[Token]) -> ast.Position:
+        count = int(children[0]) if len(children) == 2 else 1
+        return ast.Position("ahead", count, "", _pos(meta))
+
     def row(self, meta: Any, children: list[Token]) -> ast.Position:
         return ast.Position("row", int(children[0]), str(children[1]), _pos(meta))
 
@@ -280,6 +284,9 @@ class _Build(Transformer[Token, Any]):
 
     def filter_name(self, meta: Any, children: list[Token]) -> tuple[str, str, ast.Pos]:
         return ("filter", str(children[0]), _tpos(children[0]))
+
+    def filter_ahead(self, meta: Any, children: list[Token]) -> tuple[str, str, ast.Pos]:
+        return ("filter", ast.AHEAD, _tpos(children[0]))
 
     def filter_card(self, meta: Any, children: list[Token]) -> tuple[str, int, ast.Pos]:
         return ("filter", int(children[0]), _tpos(children[0]))

@@ -98,6 +98,10 @@ class Vocabulary:
     # the zones whose cards lie in a row that places count in (`2 after self`, `card 3 of
     # pantry`); `after` / `before` count in the first; empty: the game has none (E131)
     positions: tuple[str, ...] = ()
+    # the row a pass walks card by card (Elevenes for One's pantry): its cards the pass has
+    # still to reach are `ahead`, bound to the host's ``ahead_from(st, fr) -> index`` (the
+    # index of the first of them); empty: the game has no pass and `ahead` means nothing (E150)
+    pass_row: str = ""
     # the zones a `choose` may pick cards from (E125); None means every zone
     choose_from: tuple[str, ...] | None = None
     # the zone each card reference always names a card of (E124), e.g. next -> pantry
@@ -167,6 +171,10 @@ def host_problems(vocabulary: Vocabulary, host: Any) -> list[str]:
             method = getattr(host, f"position_{kind}", None)
             if method is None or not _fits(method, 4):
                 found.append(f"{vocabulary.game}: position_{kind} must take (st, fr, x, count)")
+    if vocabulary.pass_row:
+        method = getattr(host, "ahead_from", None)
+        if method is None or not _fits(method, 2):
+            found.append(f"{vocabulary.game}: ahead_from must take (st, fr)")
     for name, verb in vocabulary.verbs.items():
         if verb.name != name:
             found.append(f"{vocabulary.game}: verb {name!r} is defined as {verb.name!r}")

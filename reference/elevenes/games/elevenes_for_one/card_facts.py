@@ -266,6 +266,10 @@ class _ScoreCosts:
                         f"{_where(path, number, stmt.pos)} gives minutes back")
                 verb = stmt.verb if isinstance(stmt, ast.Call) else (
                     stmt.apply.verb if isinstance(stmt, ast.ChooseCards) and stmt.apply else "")
+                if verb == "put_on_trolley":  # EFO.RULING.ELEVENSES (b): a card for no minute
+                    self.why = self.why or (
+                        f"{_where(path, number, stmt.pos)} puts a card on the trolley for no "
+                        "minute")
                 if verb != "score":
                     continue
                 scores += 1

@@ -185,8 +185,24 @@ class Primitives:
     def test_face_down(self, st: EfoState, fr: Frame, card: int) -> bool:
         return card in st.down
 
+    def test_from_discard(self, st: EfoState, fr: Frame, card: int) -> bool:
+        # EFO.RULING.ELEVENSES, EFO.RULING.CAKES-ELEVENSES: a card scored by a discard effect
+        # ((11)) from the pile, whose score effect is under way above that discard effect
+        below = False
+        for frame in st.stack:
+            if frame.event == "discard":
+                below = True
+            elif below and frame.event == "score" and frame.card == card:
+                return True
+        return False
+
     def value_minutes(self, st: EfoState, fr: Frame) -> int:
         return st.minutes
+
+    def ahead_from(self, st: EfoState, fr: Frame) -> int:
+        """`ahead`: the index of the first pantry card the pass has still to reach (in step 3
+        the current card's; while an effect runs, the first the pass has not looked at)."""
+        return st.cursor
 
     # card references
     def ref_self(self, st: EfoState, fr: Frame) -> int | None:
@@ -281,6 +297,15 @@ class Primitives:
             return
         st.discard.remove(target)
         st.start_score(target)
+
+    def verb_put_on_trolley(self, st: EfoState, fr: Frame,
+                            chosen: tuple[int, ...] | None) -> None:
+        # EFO.RULING.ELEVENSES (b): the card taken from the pile is only placed on the trolley
+        target = chosen[0] if chosen else None
+        if target is None or target != st.top() + 1 or target not in st.discard:
+            return
+        st.discard.remove(target)
+        st.trolley.append(target)
 
     def verb_send_to_end(self, st: EfoState, fr: Frame, chosen: tuple[int, ...] | None) -> None:
         target = chosen[0] if chosen else None

@@ -32,11 +32,14 @@ VOCABULARY = Vocabulary(
                 " none for a card scored from the discard pile)",
         "first": "the first card of the pantry",
     },
-    tests={"face_up": "is the card face up in the pantry", "face_down": "is it face down"},
+    tests={"face_up": "is the card face up in the pantry", "face_down": "is it face down",
+           "from_discard": "was the card scored from the discard pile by the discard effect"
+                           " now running (Elevenses): it never lay in this row"},
     values={"minutes": "minutes left on the clock"},
     grants={},
     requires=False,  # the solo game has no condition on using or scoring a card
     positions=("pantry",),  # `2 after self`, `before next`, `card 3 of pantry`
+    pass_row="pantry",  # `ahead`: the pantry cards the pass has still to reach
     scores_value=False,  # the rating goes by the top card's number (EFO.RATING), not a value
     # the trolley is a pile of scored cards in order: no rule ever picks a card from it
     choose_from=("pantry", "discard"),
@@ -58,6 +61,12 @@ VOCABULARY = Vocabulary(
         "score": Verb("score", ("card",), chosen=1, word="score", again=False,
                       doc="score a discarded card (the whole of option 3A)",
                       cards_from=("discard",), example="choose 1 scorable in discard -> score"),
+        "put_on_trolley": Verb("put_on_trolley", ("card",), chosen=1, word="score",
+                               again=False,
+                               doc="put a discarded card on the trolley, only placed: no"
+                               " action, no minute (it must be next after the top card)",
+                               cards_from=("discard",),
+                               example="choose 1 scorable in discard -> put_on_trolley"),
         "send_to_end": Verb("send_to_end", ("card",), chosen=1, word="move",
                             doc="put a pantry card last, face up", cards_from=("pantry",),
                             example="choose 1 in pantry except self -> send_to_end"),
