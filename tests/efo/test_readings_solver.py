@@ -17,7 +17,7 @@ from elevenes.core.api import State
 from elevenes.core.readings import choosable
 from elevenes.games import load_game
 from elevenes.games.elevenes_for_one.cli_solve import endgame
-from elevenes.games.elevenes_for_one.game import EfoGame, EfoState
+from elevenes.games.elevenes_for_one.game import PROCEDURE_READINGS, EfoGame, EfoState
 from elevenes.games.elevenes_for_one.solver import solve
 
 READINGS = [(ruling.option, letter) for ruling in choosable("elevenes-for-one").values()
@@ -119,18 +119,73 @@ def test_the_native_solver_agrees_or_refuses(option: str, letter: str) -> None:
         solver.close()
 
 
-@pytest.mark.skipif(not HAS_CC, reason="no C compiler: the native solver cannot be built")
-def test_the_solvers_agree_where_a_used_sandwiches_escapes_the_turn() -> None:
-    """The endgames above never lay out Sandwiches; here (8) to (11) are laid out, so a
-    Sandwiches used while first moves itself, which USE-FLIP-MOVED (b) leaves face up: the
-    Python solver and the native one agree with the plain search under it."""
-    from elevenes.games.elevenes_for_one.native import NativeSolver, pass_start_of, table_entries
+# Pass starts where a reading of the procedure gives another value than the decided reading
+# (found by searching small pass starts with the Python solver), so that a solver that ignored
+# the reading would be seen: (option, letter, top card, minutes, discard pile, the discards
+# made when the reading remembers them).  (8) Sandwiches is laid out in the first three, used
+# while first or with a card behind it; the fourth fills the pile; the last has made its three
+# discards, all of them taken back out of the pile.
+TELLING = [
+    ("reading.EFO.RULING.USE-FLIP-MOVED", "b", 4, 4, (6, 9, 11), None),
+    ("reading.EFO.RULING.NEXT-CARD", "a", 4, 3, (7, 9, 11), None),
+    ("reading.EFO.RULING.NEXT-CARD", "c", 4, 3, (7, 9, 11), None),
+    ("reading.EFO.RULING.ELEVENSES", "c", 6, 2, (7, 8, 9), None),
+    ("reading.EFO.RULING.DISCARD-LIMIT", "b", 7, 2, (), 3),
+]
+# the procedure readings that give the decided values of both objectives (docs/readings.md,
+# "How much each reading matters"): no position tells them apart by value
+SAME_VALUES = {("EFO.RULING.FRONT-FIRST", "a"), ("EFO.RULING.FRONT-LAST-MINUTE", "a"),
+               ("EFO.RULING.TIME-AND-STUCK", "b")}
 
-    game = load_game("elevenes-for-one", {"reading.EFO.RULING.USE-FLIP-MOVED": "b", "minutes": 2})
+
+def pass_start(options: dict[str, object], top: int, minutes: int, pile: tuple[int, ...],
+               discards: int | None) -> EfoState:
+    """Step 1 of a pass with (1) to ``top`` on the trolley and ``pile`` discarded."""
+    game = load_game("elevenes-for-one", {**options, "minutes": minutes})
     assert isinstance(game, EfoGame)
-    state = endgame(game, 7)
+    doc = game.new_initial_state().to_json()
+    doc.pop("remembered", None)
+    doc["trolley"] = list(range(1, top + 1))
+    doc["discard"] = list(pile)
+    doc["deck"] = [c for c in range(top + 1, 12) if c not in pile]
+    if discards is not None:
+        doc["remembered"] = {"discards": discards}
+    return game.state_from_json(doc)
+
+
+def test_every_procedure_reading_that_can_change_a_value_has_a_telling_endgame() -> None:
+    told = {(option.removeprefix("reading."), letter) for option, letter, *_ in TELLING}
+    assert told | SAME_VALUES == set(PROCEDURE_READINGS)
+
+
+@pytest.mark.parametrize(("option", "letter", "top", "minutes", "pile", "discards"), TELLING)
+def test_the_solvers_agree_where_the_reading_changes_the_value(
+        option: str, letter: str, top: int, minutes: int, pile: tuple[int, ...],
+        discards: int | None) -> None:
+    """The plain search, the Python solver and the native one (or its refusal) under a
+    procedure reading, on a pass start whose value the reading changes."""
+    decided = plain_value(pass_start({}, top, minutes, pile, None), "rating", {})
+    state = pass_start({option: letter}, top, minutes, pile, discards)
     plain = plain_value(state, "rating", {})
+    assert plain != decided
     assert solve(state, "rating").value == plain
+    if not HAS_CC:
+        return
+    from elevenes.games.elevenes_for_one.native import (
+        SOLVER_PROCEDURE,
+        NativeSolver,
+        NativeUnavailable,
+        lower,
+        pass_start_of,
+        table_entries,
+    )
+
+    game = state.game
+    assert isinstance(game, EfoGame)
+    if (option.removeprefix("reading."), letter) not in SOLVER_PROCEDURE:
+        with pytest.raises(NativeUnavailable):
+            lower(game, solver=True)
+        return
     solver = NativeSolver(game, "rating", memo_entries=table_entries(2, 0.25), threads=1)
     try:
         leaf = pass_start_of(state)

@@ -711,8 +711,12 @@ class EfoState(State):
                 or self.top() + 1 not in self.discard:
             return False
         consult("EFO.RULING.ELEVENSES")
-        # under DISCARD-LIMIT (b) the limit counts discards, which no card gives back
-        return game.full_pile and not (game.count_discards and self.discards >= DISCARD_LIMIT)
+        if self.discards >= DISCARD_LIMIT:
+            # under DISCARD-LIMIT (b) the limit counts discards, which no card gives back
+            consult("EFO.RULING.DISCARD-LIMIT")
+            if game.count_discards:
+                return False
+        return game.full_pile
 
     def onto_full_pile_running(self, frame: Frame) -> bool:
         """EFO.RULING.ELEVENSES (c): ``frame`` is the discard effect of a card discarded onto
