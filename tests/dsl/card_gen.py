@@ -74,6 +74,8 @@ class Writer:
         where = zone.split("(")[0]
         items = [f for f in [*self.v.filters, *self.v.traits]
                  if where in self.v.filter_zones.get(f, (where,))]
+        if where == self.v.pass_row:  # the cards the pass has still to reach (E151 elsewhere)
+            items.append("ahead")
         filters = [
             self.pick(items) if self.draw(st.booleans()) else str(self.number())
             for _ in range(self.draw(st.integers(0, 2)))
@@ -147,8 +149,12 @@ class Writer:
         """A card reference, a bound name or (now and then) a place in the row."""
         name = self.pick([*self.refs(), *scope.cards])
         # a place in the row mostly in a game that has rows (E131 otherwise)
-        kind = self.draw(st.integers(0, 5 if self.v.positions else 23))
+        kind = self.draw(st.integers(0, 6 if self.v.pass_row else 5 if self.v.positions
+                                     else 23))
         zones = self.v.positions or ("pantry",)
+        if kind == 6:  # the card the pass reaches next, or a later one (`2 ahead`)
+            count = self.draw(st.integers(1, 3))
+            return "ahead" if count == 1 else f"{count} ahead"
         if kind == 4:
             count = self.draw(st.integers(1, 3))
             return f"{count} {self.draw(st.sampled_from(('after', 'before')))} {name}"

@@ -89,6 +89,8 @@ def test_the_reference_table_has_a_row_for_every_word(game: str) -> None:
              "card reference": v.refs, "test": v.tests, "value": v.values, "grant": v.grants,
              "player": v.player_refs, "verb": v.verbs, "guest event": v.guest_events}
     places = {(word, "place") for word in ("after", "before", "card")} if v.positions else set()
+    if v.pass_row:  # the keyword `ahead`, a place and a filter where a pass walks a row
+        places |= {("ahead", "place"), ("ahead", "filter")}
     assert rows == {(word, kind) for kind, words in kinds.items() for word in words} | places
 
 

@@ -136,3 +136,32 @@ def test_generated_files_with_transfers_cubes_and_grants_play_to_the_end() -> No
     assert counts.accepted >= 5
     assert counts.endless == []
     assert counts.games == counts.accepted
+
+
+# the words a pass gives the solo game's cards: `ahead` (a set's filter and a place), and the
+# words of the readings of EFO.RULING.ELEVENSES
+PASS_WORDS = (" ahead in pantry", "2 ahead", "3 ahead", "put_on_trolley", "from_discard(")
+
+
+def test_generated_files_with_the_words_of_a_pass_play_to_the_end() -> None:
+    """The generator writes `ahead` (filter and place) and the solo game's reading words, and
+    a seeded sample of the files using them that the checker accepts play to the end."""
+    counts = Counts()
+    seen: set[str] = set()
+    with tempfile.TemporaryDirectory() as directory:
+
+        @settings(max_examples=200, derandomize=True, database=None)
+        @given(card_files("elevenes-for-one"))
+        def run(text: str) -> None:
+            found = {w for w in PASS_WORDS if w in text}
+            if "ahead" in text:
+                found.add("ahead")
+            seen.update(found)
+            if found:
+                exercise(text, "elevenes-for-one", Path(directory), 13, counts, games=1)
+
+        run()
+    assert seen >= {*PASS_WORDS, "ahead"}
+    assert counts.accepted >= 5
+    assert counts.endless == []
+    assert counts.games == counts.accepted

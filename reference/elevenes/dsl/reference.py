@@ -136,6 +136,14 @@ def reference_markdown(game: str) -> str:
         row("card", "place", "a number, `of`, a row (" + ", ".join(f"`{z}`" for z in v.positions)
             + ")", "the card at that place of the row, counted from 1",
             f"send_to_end card 2 of {row_zone}")
+    if v.pass_row:
+        row("ahead", "place", "a number (1 if left out), then `ahead`",
+            f"the card that many places along the {v.pass_row} row from the place of the pass: "
+            "`ahead` the card the pass reaches next (none past the row's end)",
+            "flip_down ahead")
+        row("ahead", "filter", "none (a keyword of the language)",
+            f"the card lies in the {v.pass_row} row where the pass has still to reach it",
+            f"choose exactly 2 face_up ahead in {v.pass_row} except self -> swap")
     for name, verb in v.verbs.items():
         row(name, "verb", f"{verb_arguments(verb, v)}; after `->`: {after_arrow(verb)}",
             verb.doc, verb.example)
