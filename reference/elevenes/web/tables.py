@@ -66,10 +66,9 @@ def heading(state: State) -> str:
             return "You may arrange a second card, or pass to end your turn."
         return "Your turn: play a card from your kitchen, or arrange one face down."
     if game == "111":
-        from ..games.one_eleven.terminal import QUESTION
+        from ..games.one_eleven.terminal import question
 
-        asking = str(state.observation(HUMAN)["pending"]["asking"])
-        return str(QUESTION.get(asking, "Choose:"))
+        return question(state.observation(HUMAN))
     return "Bowl the top card of a pile at one to three pins, or end the ball."
 
 

@@ -19,9 +19,8 @@ from ...bots.ismcts import BotTable
 from ...core.api import Action, State
 from ...core.errors import BadOption
 from .cards import (
-    ATTACK_BOSS,
+    ATTACK_DEEP,
     ATTACK_PLAYER,
-    BOSS_VALUE,
     BUY_NOTHING,
     DEFEND,
     DISCOUNT_NONE,
@@ -53,9 +52,9 @@ def _target_cost(state: OneElevenState, action: Action) -> float:
     """Strikes (roughly) needed against a target: its shield and health over our attack."""
     party = state.parties[state.who]
     attack = (party.attack if party is not None else 0) + 3.5
-    if action < ATTACK_PLAYER:
-        boss = state.slots[action - ATTACK_BOSS][-1]
-        danger = BOSS_VALUE[boss[0] >> 2] / 10
+    if action < ATTACK_PLAYER or action >= ATTACK_DEEP:
+        boss = state.boss_for(action)  # the boss the action fights (G111.RULING.WHICH-BOSS)
+        danger = boss[4] / 10
         return (boss[1] + boss[2]) / attack * danger - boss[3] / 10
     return PLAYER_GUESS / attack * 1.2
 
@@ -75,7 +74,7 @@ def greedy_player(state: State, rng: random.Random) -> Action:
         ties = {a: rng.random() for a in actions}
         return min(actions, key=lambda a: (round(_target_cost(state, a), 6),
                                            -state.coins[a - ATTACK_PLAYER]
-                                           if a >= ATTACK_PLAYER else 0, ties[a]))
+                                           if ATTACK_PLAYER <= a < ATTACK_DEEP else 0, ties[a]))
     if actions and actions[0] >= DEFEND:
         return max(actions, key=lambda a: _strength(a - DEFEND))
     if DISCOUNT_NONE in actions:
@@ -92,8 +91,8 @@ def _should_surrender(state: OneElevenState) -> bool:
     me = state.parties[state.who]
     assert me is not None
     if state.target_boss >= 0:
-        boss = state.slots[state.target_boss][-1]
-        their_attack, their_shield, their_health = BOSS_VALUE[boss[0] >> 2], boss[1], boss[2]
+        boss = state.slots[state.target_boss][state.target_at]
+        their_attack, their_shield, their_health = boss[4], boss[1], boss[2]
     else:
         other = state.parties[state.active if state.who != state.active else state.target_player]
         assert other is not None

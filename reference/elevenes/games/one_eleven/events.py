@@ -42,6 +42,19 @@ def _striker(before: Json, text: str) -> tuple[str, int] | None:
     return None
 
 
+def fought_index(fight: Json, bosses: list[Any]) -> int:
+    """The index in its pile of the boss a fight is against: the top one, or the one ``depth``
+    names (G111.RULING.WHICH-BOSS (a), (c))."""
+    return len(bosses) - int(fight["target"].get("depth", 1))
+
+
+def bought_units(text: str) -> int:
+    """The units a store action buys: ``buy shield`` 1, ``buy shield 2`` 2
+    (G111.RULING.ONE-PER-ROLL (b))."""
+    words = text.split()
+    return int(words[2]) if len(words) == 3 else 1
+
+
 def _fighter(doc: Json, side: str) -> tuple[str, dict[str, Any] | None]:
     """The name and figures (shield, health, attack) of one side of the fight in ``doc``."""
     active = int(doc["active"])
@@ -53,9 +66,9 @@ def _fighter(doc: Json, side: str) -> tuple[str, dict[str, Any] | None]:
         bosses = doc["bosses"][target["boss"]]
         if not bosses:
             return target["boss"], None
-        top = bosses[-1]
+        top = bosses[fought_index(fight, bosses)]
         return top["card"], {"shield": top["shield"], "health": top["health"],
-                             "attack": BOSS_VALUE[BOSS_RANK[target["boss"]]]}
+                             "attack": top.get("attack", BOSS_VALUE[BOSS_RANK[target["boss"]]])}
     return f"P{target['player']}", doc["players"][target["player"]]["party"]
 
 
@@ -64,12 +77,12 @@ def describe(before: Json, after: Json, text: str, viewer: int | None = None) ->
     lines: list[str] = []
     if text.startswith("buy ") and text != "buy nothing":
         item = text.split()[1]
-        lines.append(f"{seat_name(before['pending']['player'], viewer)} buys +1 {item} "
-                     "at the store")
+        lines.append(f"{seat_name(before['pending']['player'], viewer)} buys "
+                     f"+{bought_units(text)} {item} at the store")
     strike = _striker(before, text)
     if strike is not None and before["fight"] is not None and \
             after["pending"]["asking"] != "store":  # after a roll the store may come first
-        lines.extend(_strike_lines(before, after, strike[0], strike[1], viewer))
+        lines.extend(_strike_lines(before, after, strike[0], strike[1], viewer, text))
     if text.startswith("discount ") and text != "discount none":
         _, attribute, points = text.split()
         lines.append(f"{seat_name(before['pending']['player'], viewer)} pays {points} "
@@ -93,7 +106,7 @@ def second_person(line: str) -> str:
 
 
 def _strike_lines(before: Json, after: Json, side: str, die: int,
-                  viewer: int | None) -> list[str]:
+                  viewer: int | None, text: str = "") -> list[str]:
     who, striker = _fighter(before, side)
     struck_side = "target" if side == "attacker" else "attacker"
     name, old = _fighter(before, struck_side)
@@ -101,8 +114,9 @@ def _strike_lines(before: Json, after: Json, side: str, die: int,
         return []
     if who.startswith("P"):
         who = seat_name(int(who[1:]), viewer)
-        striker_after = _fighter(after, side)[1] if after["fight"] else None
-        attack = (striker_after or striker)["attack"]
+        # the attack before the strike, with what the store sold just before it (a roll that
+        # stays in the attack, G111.RULING.ROLL-PER-STRIKE (b), is added after)
+        attack = striker["attack"] + (bought_units(text) if text.startswith("buy attack") else 0)
     else:
         attack = striker["attack"]
     if name.startswith("P"):
@@ -135,7 +149,7 @@ def reward_paths(before: Json, after: Json, text: str,
     issued = after["bank"]["issued"] - before["bank"]["issued"]
     if text.startswith("buy ") and text != "buy nothing":  # the purchase, then the strike
         buyer = int(before["pending"]["player"])
-        gained[buyer] += STORE_COST[STORE_ITEMS.index(text.split()[1])]
+        gained[buyer] += STORE_COST[STORE_ITEMS.index(text.split()[1])] * bought_units(text)
     me = seat_name(active, viewer)
     fight = before["fight"]
     if text.startswith("coins "):
@@ -144,8 +158,9 @@ def reward_paths(before: Json, after: Json, text: str,
         slot = fight["target"]["boss"]
         old, new = before["bosses"][slot], after["bosses"][slot]
         party = before["players"][active]["party"]
+        at = fought_index(fight, old)
         if len(new) < len(old):
-            boss = old[-1]
+            boss = old[at]
             rank = BOSS_RANK[slot]
             parts = [f"money {party['money']}", f"{KIND[slot]} bonus {BOSS_BONUS[rank]}"]
             extra: list[tuple[str, str]] = []
@@ -165,21 +180,21 @@ def reward_paths(before: Json, after: Json, text: str,
             found.append(("boss beaten", f"{me} beats {boss['card']}: +{gained[active]} coins "
                                          f"({' + '.join(parts)})"))
             found.extend(extra)
-        elif new and new[-1]["coins"] > old[-1]["coins"]:
-            paid = new[-1]["coins"] - old[-1]["coins"]
+        elif new and new[at]["coins"] > old[at]["coins"]:
+            paid = new[at]["coins"] - old[at]["coins"]
             if text == "surrender":
                 found.append(("surrender", f"{me} surrenders: pays {paid} coin(s) (half the "
-                                           f"money) to {new[-1]['card']}"))
+                                           f"money) to {new[at]['card']}"))
             else:
                 found.append(("party beaten by a boss",
-                              f"{new[-1]['card']} beats {me}'s party: {paid} coin(s) (the "
+                              f"{new[at]['card']} beats {me}'s party: {paid} coin(s) (the "
                               "party's money, as far as the coins go) go onto the boss"))
         elif text == "surrender":
             found.append(("surrender", f"{me} surrenders: no coins to pay"))
         elif after["fight"] is None and all(g == 0 for g in gained) \
                 and text.startswith(("roll", "buy")):
             found.append(("party beaten by a boss",
-                          f"{old[-1]['card']} beats {me}'s party: no coins to lose"))
+                          f"{old[at]['card']} beats {me}'s party: no coins to lose"))
     elif fight is not None and after["fight"] is None:
         target = int(fight["target"]["player"])
         them = seat_name(target, viewer)

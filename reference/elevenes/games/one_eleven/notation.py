@@ -318,8 +318,8 @@ def _fight_doc(state: OneElevenState) -> Json | None:
     if state.target_boss >= 0:
         target: Json = {"boss": SLOT_NAMES[state.target_boss]}
         depth = len(state.slots[state.target_boss]) - state.target_at if state.target_at >= 0 else 1
-        if depth > 1 and game.reads("G111.RULING.WHICH-BOSS", "a"):
-            target["depth"] = depth  # G111.RULING.WHICH-BOSS (a): a boss under the top
+        if depth > 1:
+            target["depth"] = depth  # G111.RULING.WHICH-BOSS (a), (c): a boss under the top
         fight = {"target": target}
     elif state.target_player >= 0:
         fight = {"target": {"player": state.target_player}}
@@ -597,12 +597,14 @@ def state_from_doc(game: OneElevenGame, doc: Mapping[str, Any]) -> OneElevenStat
                 raise _bad(f"the fight is against the empty {target['boss']} slot")
             depth = target.get("depth", 1)
             size = len(state.slots[state.target_boss])
-            if depth > 1 and not game.reads("G111.RULING.WHICH-BOSS", "a") or depth > size:
-                raise _bad(f"the fight's boss is {depth} deep in a pile of {size}: a boss under "
-                           "the top is fought under reading (a) of G111.RULING.WHICH-BOSS only")
             # G111.RULING.WHICH-BOSS: (b) the top boss, (c) the bottom one, (a) the one named
-            state.target_at = 0 if game.reads("G111.RULING.WHICH-BOSS", "c") else (
-                size - depth if depth > 1 else -1)
+            which = game.readings.get("G111.RULING.WHICH-BOSS", "b")
+            if depth > size or depth != {"a": depth, "b": 1, "c": size}[which]:
+                raise _bad(f"the fight's boss is {depth} deep in a pile of {size}; under reading "
+                           f"({which}) of G111.RULING.WHICH-BOSS it is "
+                           + {"a": "the one named", "b": "the top one (depth 1, not written)",
+                              "c": "the bottom one"}[which])
+            state.target_at = size - depth if depth > 1 else -1
         else:
             state.target_player = target["player"]
             if not 0 <= state.target_player < n or state.target_player == state.active:

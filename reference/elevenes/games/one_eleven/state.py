@@ -821,6 +821,15 @@ class OneElevenState(State):
         """The boss fought: [card, shield, health, coins, attack] (G111.RULING.WHICH-BOSS)."""
         return self.slots[self.target_boss][self.target_at]
 
+    def boss_for(self, action: Action) -> list[int]:
+        """The boss a target action (``attack J``, ``attack J 2``) would fight
+        (G111.RULING.WHICH-BOSS)."""
+        if action >= ATTACK_DEEP:
+            slot, depth = divmod(action - ATTACK_DEEP, 16)
+            return self.slots[slot][-depth]
+        slot_bosses = self.slots[action - ATTACK_BOSS]
+        return slot_bosses[0 if self.game.reads("G111.RULING.WHICH-BOSS", "c") else -1]
+
     def _retarget(self) -> bool:
         """Back at step 3 of a boss fight: G111.RULING.SAME-BOSS (b) (and (c) after a knock-out,
         which the caller checks) asks the target again when another boss is available.  True

@@ -58,7 +58,10 @@ def _party_text(party: dict[str, Any] | None) -> str:
 def _boss_text(boss: dict[str, Any]) -> str:
     coins = f", {boss['coins']} coin{'s' if boss['coins'] != 1 else ''} on it" if boss["coins"] \
         else ""
-    return f"{boss['card']} shield {boss['shield']} health {boss['health']}{coins}"
+    # G111.RULING.ROLL-PER-STRIKE (c): a boss's attack grown by its rolls
+    grown = f", attack {boss['attack']}" if boss.get("attack", BOSS_FIGURE[boss["card"][0]]) != \
+        BOSS_FIGURE[boss["card"][0]] else ""
+    return f"{boss['card']} shield {boss['shield']} health {boss['health']}{grown}{coins}"
 
 
 def _slot_text(bosses: list[dict[str, Any]]) -> str:
@@ -100,8 +103,10 @@ def render(doc: Json, viewer: int | None) -> str:
             lines.append(f"         {_party_text(player['party'])}")
     if fight is not None:
         target = fight["target"]
-        top = doc["bosses"][target["boss"]][-1]["card"] if "boss" in target else ""
-        them = (f"{top} (top of the {target['boss']} slot)" if "boss" in target
+        depth = int(target.get("depth", 1))  # G111.RULING.WHICH-BOSS (a), (c)
+        top = doc["bosses"][target["boss"]][-depth]["card"] if "boss" in target else ""
+        where = "top" if depth == 1 else f"{depth} down from the top"
+        them = (f"{top} ({where} of the {target['boss']} slot)" if "boss" in target
                 else seat_name(target["player"], viewer))
         lines.append(f"Fight: {seat_name(doc['active'], viewer)} against {them}")
     pending = doc["pending"]
@@ -123,11 +128,28 @@ QUESTION = {
 }
 
 
+def question(obs: Json) -> str:
+    """The question of a view's pending decision; the target asked again in the middle of a
+    boss fight (G111.RULING.SAME-BOSS (b), (c)) and the hand limit's discard
+    (G111.RULING.HAND-SIZE (b)) in their own words."""
+    pending = obs["pending"]
+    asking = str(pending["asking"])
+    if asking == "target" and obs.get("fight") is not None:
+        return "Back at your strike: name the boss to strike (the same or another):"
+    if asking == "discard" and pending.get("for") == "hand limit":
+        return "Your hand holds more than five: discard a card at once:"
+    return QUESTION.get(asking, "Choose:")
+
+
 STORE_LABEL = {
     f"buy {item}": f"+1 {item} for {cost} coin{'s' if cost > 1 else ''} (at most {most} a turn)"
     for item, cost, most in zip(STORE_ITEMS, STORE_COST, STORE_MAX, strict=True)
 }
 STORE_LABEL["buy nothing"] = "strike as you are"
+STORE_LABEL.update({  # G111.RULING.ONE-PER-ROLL (b): several units of one line at once
+    f"buy {item} {units}": f"+{units} {item} for {units * cost} coins (at most {most} a turn)"
+    for item, cost, most in zip(STORE_ITEMS, STORE_COST, STORE_MAX, strict=True)
+    for units in range(2, 6)})
 
 
 def label(text: str) -> str:
@@ -270,7 +292,7 @@ def ask(state: OneElevenState, human: int, out: TextIO, inp: TextIO, log: EventL
     log.show_new(screen)
     actions = state.legal_actions()
     names = [state.action_to_string(a) for a in actions]
-    screen.say(QUESTION.get(str(state.observation(human)["pending"]["asking"]), "Choose:"),
+    screen.say(question(state.observation(human)),
                "heading")
     screen.menu([(text, label(text)) for text in names])
     return read_action(
