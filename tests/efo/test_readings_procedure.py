@@ -5,7 +5,9 @@ ruling they depend on whatever reading is in force."""
 
 from __future__ import annotations
 
+import json
 import random
+import re
 from typing import Any
 
 import pytest
@@ -119,3 +121,32 @@ def test_the_rulings_are_consulted_where_they_decide() -> None:
                                  [10, "up"], [11, "up"]])
         assert moves(state) == ["use"]
     assert "EFO.RULING.DISCARD-LIMIT" in seen
+
+
+def test_hint_and_solve_say_when_the_python_search_values_a_reading(
+        tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    """The native solver does not play DISCARD-LIMIT (b): both commands answer with the Python
+    search and say why; under a reading it plays, no note."""
+    from elevenes.cli import main
+
+    doc = {"game": "elevenes-for-one", "phase": "turn", "minutes": 4,
+           "trolley": [1, 2, 3, 4, 5, 6, 7], "pantry": [[9, "up"], [8, "up"], [10, "up"],
+                                                         [11, "up"]],
+           "discard": [], "cursor": 0, "remembered": {"discards": 3},
+           "options": {"reading.EFO.RULING.DISCARD-LIMIT": "b", "minutes": 6}}
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(doc))
+    assert main(["hint", str(path), "--no-progress"]) == 0
+    out, err = capsys.readouterr()
+    assert "note: using the Python search" in err and "EFO.RULING.DISCARD-LIMIT" in err
+    assert re.search(r"^use\s+0\.0000% \*", out, re.M)  # three discards made: only `use`
+    assert "\ndiscard" not in out
+    assert main(["solve", "elevenes-for-one", "--trolley", "8", "-o", "minutes=5", "-o",
+                 "reading.EFO.RULING.DISCARD-LIMIT=b", "--no-progress"]) == 0
+    assert "note: using the Python search" in capsys.readouterr().err
+    doc["options"] = {"reading.EFO.RULING.NEXT-CARD": "a", "minutes": 6}
+    del doc["remembered"]
+    path.write_text(json.dumps(doc))
+    assert main(["hint", str(path), "--no-progress"]) == 0
+    out, err = capsys.readouterr()
+    assert "note" not in err and re.search(r"^discard\s+100\.0000% \*", out, re.M)

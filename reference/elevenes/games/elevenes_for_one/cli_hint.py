@@ -49,6 +49,15 @@ def run(args: argparse.Namespace) -> int:
     if state.is_terminal():
         print(f"The game is over ({state.result}): rating {state.score()}.")
         return 0
+    if args.engine == "auto":
+        from .game import EfoGame
+        from .native import NativeUnavailable, lower
+
+        try:  # a reading the native solver does not play: the Python search values it all
+            assert isinstance(state.game, EfoGame)
+            lower(state.game, solver=True)
+        except NativeUnavailable as exc:
+            print(f"note: using the Python search: {exc}", file=sys.stderr)
     progress = Progress("") if show else None
     try:
         found = move_values(state, list(OBJECTIVES), args.max_positions, args.time_limit,

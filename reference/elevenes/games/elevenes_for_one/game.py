@@ -393,12 +393,12 @@ class EfoGame(Game):
         # EFO.RULING.USE-FLIP-MOVED (b): a used card its action moved is not turned face down
         self.use_flip_moved = self.options["reading.EFO.RULING.USE-FLIP-MOVED"] == "b"
         # EFO.RULING.DISCARD-LIMIT (b): the limit counts the discards made in the game
-        self.count_discards = self.options["reading.EFO.RULING.DISCARD-LIMIT"] == "b"
+        self.count_discards: bool = self.options["reading.EFO.RULING.DISCARD-LIMIT"] == "b"
         # EFO.RULING.NEXT-CARD (a): the place of the pass is an index; (c): after a used card's
         # new place
         self.next_card = str(self.options["reading.EFO.RULING.NEXT-CARD"])
         # EFO.RULING.ELEVENSES (c): (11) may be discarded onto a full pile
-        self.full_pile = self.options["reading.EFO.RULING.ELEVENSES"] == "c"
+        self.full_pile: bool = self.options["reading.EFO.RULING.ELEVENSES"] == "c"
         self.fast_start: Any = None  # native/fast.py: the C state's cards and set-up, once
         self._card_facts: CardFacts | None = None
         self.undiscardable = frozenset(  # EFO.DISCARD.NEVER: the cards with that trait
