@@ -150,3 +150,14 @@ def test_hint_and_solve_say_when_the_python_search_values_a_reading(
     assert main(["hint", str(path), "--no-progress"]) == 0
     out, err = capsys.readouterr()
     assert "note" not in err and re.search(r"^discard\s+100\.0000% \*", out, re.M)
+
+
+def test_the_table_shows_the_discards_made_under_the_reading() -> None:
+    from elevenes.games.elevenes_for_one.terminal import render
+
+    fields: dict[str, Any] = {
+        "pantry": [[6, "up"], [7, "up"], [10, "up"], [5, "up"], [8, "up"], [11, "up"]],
+        "discard": [4, 9]}
+    assert "Discard pile (2/3), 3 of 3 discards made" in render(
+        position(LIMIT_B, remembered={"discards": 3}, **fields))
+    assert "discards made" not in render(position({}, **fields))

@@ -84,8 +84,12 @@ def render(state: EfoState, book: CardBook | None = None) -> str:
     parts = [f"Clock  {clock}  {state.minutes} min left"]
     top = state.trolley[-1] if state.trolley else None
     count = len(state.trolley)
+    pile = f"Discard pile ({len(state.discard)}/3)"
+    game = state.game
+    if isinstance(game, EfoGame) and game.count_discards:  # EFO.RULING.DISCARD-LIMIT (b)
+        pile += f", {state.discards} of 3 discards made"
     parts.append(f"Trolley ({count} card{'s' if count != 1 else ''})".ljust(2 * (WIDTH + 1) + 2)
-                 + f"Discard pile ({len(state.discard)}/3)")
+                 + pile)
     boxes = [card_box(top, book=book) if top else empty_box(), spacer()]
     boxes += [card_box(c, book=book) for c in state.discard]
     boxes += [empty_box() for _ in range(3 - len(state.discard))]
