@@ -26,7 +26,8 @@ from elevenes.games.one_eleven.terminal import question, render
 from .test_readings import B1
 
 NEW = [("WHICH-BOSS", "a"), ("WHICH-BOSS", "c"), ("SAME-BOSS", "b"), ("SAME-BOSS", "c"),
-       ("SURRENDER-WHEN", "a"), ("SURRENDER-WHEN", "c"), ("ROLL-PER-STRIKE", "b"),
+       ("SURRENDER-WHEN", "a"), ("SURRENDER-WHEN", "c"), ("SURRENDER-WHEN", "d"),
+       ("ROLL-PER-STRIKE", "b"),
        ("ROLL-PER-STRIKE", "c"), ("PARTY-CHOICE", "b"), ("PARTY-CHOICE", "c"),
        ("PARTY-CHOICE", "d"), ("ONE-PER-ROLL", "b"), ("DEFEATED-BOSS", "a"),
        ("HAND-SIZE", "b"), ("FACE-PARTY", "a")]

@@ -79,6 +79,8 @@ def greedy_player(state: State, rng: random.Random) -> Action:
         return max(actions, key=lambda a: _strength(a - DEFEND))
     if DISCOUNT_NONE in actions:
         return DISCOUNT_NONE
+    if SURRENDER in actions and BUY_NOTHING in actions and _should_surrender(state):
+        return SURRENDER  # at the store (G111.RULING.SURRENDER-WHEN (d))
     if BUY_NOTHING in actions:
         return BUY_NOTHING
     if SURRENDER in actions:

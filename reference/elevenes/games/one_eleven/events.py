@@ -80,7 +80,7 @@ def describe(before: Json, after: Json, text: str, viewer: int | None = None) ->
         lines.append(f"{seat_name(before['pending']['player'], viewer)} buys "
                      f"+{bought_units(text)} {item} at the store")
     strike = _striker(before, text)
-    if strike is not None and before["fight"] is not None and \
+    if strike is not None and before["fight"] is not None and text != "surrender" and \
             after["pending"]["asking"] != "store":  # after a roll the store may come first
         lines.extend(_strike_lines(before, after, strike[0], strike[1], viewer, text))
     if text.startswith("discount ") and text != "discount none":

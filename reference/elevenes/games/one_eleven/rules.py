@@ -87,6 +87,12 @@ def explain(state: OneElevenState, action: Action) -> IllegalAction:
         return IllegalAction("G111.WIN.COINS", f"{text}: the game is over", text)
     asked = asking_doc(state)["asking"]
     kind = kind_of(action)
+    if action == SURRENDER and asked == "store":  # G111.RULING.SURRENDER-WHEN (d) would allow it
+        return IllegalAction(
+            "G111.RULING.SURRENDER-WHEN", f"{text}: surrender is offered after a strike that "
+            "takes health from the party"
+            + (", not at the store" if not state.game.reads("G111.RULING.SURRENDER-WHEN", "d")
+               else "; at the store, only to a party with shield 0 and health left"), text)
     if kind != asked:
         return IllegalAction(
             "G111.STATE.ASKING", f"{text}: the game asks for {_ASKED[asked]}, not this", text

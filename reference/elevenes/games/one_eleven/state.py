@@ -147,6 +147,7 @@ PROCEDURE_READINGS = frozenset({
     ("G111.RULING.WHICH-BOSS", "a"), ("G111.RULING.WHICH-BOSS", "c"),
     ("G111.RULING.SAME-BOSS", "b"), ("G111.RULING.SAME-BOSS", "c"),
     ("G111.RULING.SURRENDER-WHEN", "a"), ("G111.RULING.SURRENDER-WHEN", "c"),
+    ("G111.RULING.SURRENDER-WHEN", "d"),
     ("G111.RULING.ROLL-PER-STRIKE", "b"), ("G111.RULING.ROLL-PER-STRIKE", "c"),
     ("G111.RULING.PARTY-CHOICE", "b"), ("G111.RULING.PARTY-CHOICE", "c"),
     ("G111.RULING.PARTY-CHOICE", "d"),
@@ -494,6 +495,8 @@ class OneElevenState(State):
             BUY + i for i in range(3) if self._under_max(party, i) and coins >= STORE_COST[i]
         ]
         found.append(BUY_NOTHING)
+        if self._may_surrender(self.who, party):
+            found.append(SURRENDER)  # G111.RULING.SURRENDER-WHEN (d)
         if CONSULTING.on or self.game.reads("G111.RULING.ONE-PER-ROLL", "b"):
             many = [BUY_MANY + 10 * i + k for i in range(3) if BUY + i in found
                     for k in range(2, min(self._room(party, i), coins // STORE_COST[i]) + 1)]
@@ -616,7 +619,10 @@ class OneElevenState(State):
         elif asking == A_DISCOUNT:
             self._discount(action)
         elif asking == A_STORE:
-            self._buy(action)
+            if action == SURRENDER:
+                self._surrender()  # G111.RULING.SURRENDER-WHEN (d): at the player's own store
+            else:
+                self._buy(action)
         elif asking == A_SURRENDER:
             if action == SURRENDER:
                 self._surrender()
@@ -875,11 +881,20 @@ class OneElevenState(State):
             return
         party = self.parties[player]
         assert party is not None
-        if self._store_open(player, party):
+        if self._store_open(player, party) or self._may_surrender(player, party):
             self.asking = A_STORE
             self.who = player
         else:
             self._resolve()
+
+    def _may_surrender(self, player: int, party: Party) -> bool:
+        """G111.RULING.SURRENDER-WHEN (d): at the store after their own roll, the side that may
+        surrender (the active player against a boss, the defender against a player) may
+        surrender while its shield is 0 and it has health left."""
+        if party.shield or not party.health or (player == self.active) != (self.target_boss >= 0):
+            return False
+        consult("G111.RULING.SURRENDER-WHEN")  # a surrender-able party at its own store
+        return self.game.reads("G111.RULING.SURRENDER-WHEN", "d")
 
     def _buy(self, action: Action) -> None:
         """G111.STORE.ITEMS: the item applies at once, for the rest of the turn."""
