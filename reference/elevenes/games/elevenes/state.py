@@ -812,17 +812,16 @@ class ElvState(State):
         guest and three face-up cards), in turn order from the player whose turn ended;
         ELV.EDITION.GUEST-TIMING: in the French edition only that player, as under reading (b)
         of ELV.RULING.GUEST-TIMING in the English one."""
-        if self.game.edition["any_turn"] and self.game.guest_timing != "b":
-            order = [(self.turn + k) % self.n for k in range(self.n)]
-        else:
-            order = [self.turn]
+        everyone = [(self.turn + k) % self.n for k in range(self.n)]
         asked = [
             p
-            for p in order
+            for p in everyone
             if self.guest[p] and not self.revealed[p] and int(self.up[p]).bit_count() >= 3
         ]
         if asked and CONSULTING.on:
             consult("ELV.RULING.GUEST-TIMING")  # (b) asks only her, (c) may refuse a reveal
+        if not self.game.edition["any_turn"] or self.game.guest_timing == "b":
+            return [p for p in asked if p == self.turn]
         return asked
 
     def may_reveal(self, player: int) -> bool:
