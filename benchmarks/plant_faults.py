@@ -172,6 +172,7 @@ class Mutant:
     where: str = ""  # the enclosing function (cards: the card)
     code: str = ""  # the line changed, as written
     span: tuple[int, int] = (0, 0)  # the source lines whose running reaches the fault (0: any)
+    twin: int = 0  # how many faults before it on the same line make the same change
 
     def equivalent(self) -> str:
         """Why the fault is no rule change the suite can see ("" if it is one)."""
@@ -191,8 +192,11 @@ class Mutant:
 
     @property
     def identity(self) -> tuple[str, ...]:
-        """What the mutant is, whatever the line numbers: file, function, line, change."""
-        return (self.game, self.file, self.where, self.code, self.kind, self.detail)
+        """What the mutant is, whatever the line numbers: file, function, line, change (and,
+        for the second of two alike on one line, such as the two 1s of ``range(1, N + 1)``,
+        which of them)."""
+        base = (self.game, self.file, self.where, self.code, self.kind, self.detail)
+        return base if not self.twin else (*base, f"#{self.twin + 1}")
 
 
 COMPARE_SWAP: dict[type, type] = {
@@ -470,6 +474,11 @@ def all_mutants(game: str) -> list[Mutant]:
         mutants.append(Mutant(game, fault.file, "rule", line, -1, fault.why,
                               text.replace(fault.old, fault.new), where="(rule fault)",
                               code=fault.old, span=span))
+    seen: dict[tuple[str, ...], int] = {}
+    for mutant in mutants:
+        base = mutant.identity
+        mutant.twin = seen.get(base, 0)
+        seen[base] = mutant.twin + 1
     return mutants
 
 
@@ -823,6 +832,18 @@ def _preload() -> None:
             delattr(games, package)
 
 
+def _identities(records: list[dict[str, object]]) -> Iterator[tuple[tuple[str, ...],
+                                                                   dict[str, object]]]:
+    """Each record of an earlier run with its fault's identity; in a file written before
+    identities told apart two alike faults of one line, the second is told by its order."""
+    seen: dict[tuple[str, ...], int] = {}
+    for record in records:
+        identity = tuple(record["identity"])  # type: ignore[arg-type]
+        twin = seen.get(identity, 0)
+        seen[identity] = twin + 1
+        yield (identity if not twin else (*identity, f"#{twin + 1}")), record
+
+
 def _read_journal(path: str, game: str, judged_by: str = "suite") -> dict[str, dict[str, object]]:
     """The verdicts a ``--journal`` file holds for ``game`` judged by ``judged_by`` (the suite,
     or the card language's scenarios), by the fault's identity (a line cut short by an
@@ -915,7 +936,8 @@ def main(argv: list[str] | None = None) -> int:
         total = len(mutants)
         if args.survivors_of:
             earlier = json.loads(Path(args.survivors_of).read_text())["mutants"]
-            wanted = {tuple(r["identity"]) for r in earlier if r["status"] == "survived"}
+            wanted = {identity for identity, r in _identities(earlier)
+                      if r["status"] == "survived"}
             mutants = [m for m in mutants if m.identity in wanted]
         elif args.rule_faults:
             mutants = [m for m in mutants if m.kind == "rule"]

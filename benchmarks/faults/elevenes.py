@@ -74,6 +74,31 @@ DEAL_EDGES = ("the schema refuses a seat below 0 and a position above 9; a deal 
               "has every card dealt, so no chance outcome is left and the position is refused as "
               "one that cannot be played on (positions 2 and 9 are pinned as accepted)")
 
+LOG_ONLY = ("the effects an action set off, kept for the log's narration only (the terminal, the "
+            "web table): no state document, observation, legal action or refusal carries them")
+GUEST_OFFSET = ("an offset only: a Special Guest's effect is told from a card's by a number above "
+                "every card's (below 44), whichever number it is")
+NO_GUEST_0 = ("no Special Guest is numbered 0, so no effect in progress is the offset itself: "
+              "`>=` and `>` tell the same frames apart")
+GUEST_HELD = ("an effect in progress is only ever a guest's in play (the loaded ones are checked "
+              "first): the guest is always found")
+GRANTS = ("Sugar's is the only printed grant, `see face_down in spread(me)` while it lies face up "
+          "at position 4: the loop's ends, the face-up test and the grant's own condition agree "
+          "for it, and no printed card grants `play`; a variant's grants are the card language's "
+          "to pin: " + VARIANT)
+VARIANT_EVENTS = ("an effect on `flipped`, `end_of_round`, `score` or a guest's `revealed`, which "
+                  "no printed card and no shipped guest has (conformance/elevenes/"
+                  "language-events.yaml): " + VARIANT)
+NO_EFFECT_FILTERED = ("fire() drops the cards and guests that have no effect on the event, so an "
+                      "event set off with nothing to run puts nothing on the stack either way")
+CHECKER = ("what the checker refuses in a variant card file (a cube verb naming its own player as "
+           "the other, an event that never happens to a card): the printed cards and guests pass "
+           "it either way, and tests/dsl/broken/ pins the diagnostics; " + VARIANT)
+TARGET_EQUAL = ("when the best count is exactly the target, every player at or above the target "
+                "has that count and is one of the leaders: the winners are the same")
+NOT_COUNTED = ("a card worth its `value` expression has no number value (0), and no position 0 or "
+               "11 holds a face-up card (card 11, Elevenses, is never counted)")
+
 ENTRIES: list[Equivalent] = [
     *(Equivalent("elevenes", file, where, code, why) for file, where, code, why in [
         ("notation.py", "<module>", "", NUMBERING),
@@ -252,5 +277,76 @@ ENTRIES: list[Equivalent] = [
         ("views.py", "check_consistent", "if state.bowl < 0 or min(state.cubes) < 0", SCHEMA),
         ("views.py", "check_consistent", "for position in range(1, 11):", SPREAD_INDEX_0),
         ("views.py", "check_consistent", "if not 0 <= frame.owner < n:", SCHEMA),
+        ("state.py", "_apply", "if self.fired:", LOG_ONLY),
+        ("state.py", "fire", "self.fired.extend(", LOG_ONLY),
+        ("state.py", "<module>", "GUEST_FRAME = 1000", GUEST_OFFSET),
+        ("state.py", "__init__", "elif variant:", "a card set given whole through the Python API "
+         "together with readings that rewrite cards: " + API_ONLY),
+        ("state.py", "__init__", "self.value_fns = {n: fn for n in range(1, NUMBERS + 1)",
+         NOT_COUNTED),
+        ("state.py", "__init__", "[()] + [cards.program(n, event) for n in range(1, NUMBERS + 1)]",
+         "an entry for card 12, which no set has (the line's other fault shifts every card's "
+         "effect, and the suite kills it)"),
+        ("state.py", "__init__", "self.fires = frozenset(e for e in CARD_EVENTS[1:]",
+         "`play` among the events some card has an effect for is never asked about"),
+        ("state.py", "__init__", 'self.play_grants = any(name == "play"',
+         "a flag that only spares a look-up: granted(..., 'play') finds no card when no card "
+         "grants `play`"),
+        ("state.py", "turn_actions", "if actions and CONSULTING.on:", CONSULTED),
+        ("state.py", "program_of", "if CONSULTING.on:", CONSULTED),
+        ("state.py", "program_of", "consult_card(", CONSULTED),
+        ("state.py", "program_of", "if frame.card >= GUEST_FRAME:", NO_GUEST_0),
+        ("state.py", "program_of", "return guest.programs.get(frame.event, ()) if guest",
+         GUEST_HELD),
+        ("views.py", "frame_statements", "if frame.card >= GUEST_FRAME:", NO_GUEST_0),
+        ("views.py", "frame_statements", "return guest.statements.get(frame.event, ()) if guest",
+         GUEST_HELD),
+        ("views.py", "frame_json", "if frame.card >= GUEST_FRAME:", NO_GUEST_0),
+        ("views.py", "resolving_str", 'return f"guest {card - GUEST_FRAME}" if card >= GUEST_FRAME',
+         NO_GUEST_0),
+        ("state.py", "remember", "if by >= GUEST_FRAME:", NO_GUEST_0),
+        ("state.py", "remember", "by = -1", NEGATIVE),
+        ("state.py", "value", "if counted:", FAST_PATH),
+        ("state.py", "value", "if pos <= 10 and up >> pos & 1:", VALUE_RANGE),
+        ("state.py", "value", 'total += fn(self, Frame(row[pos], "value", player)) - values[pos]',
+         NOT_COUNTED),
+        ("state.py", "fire_flipped", 'if "flipped" in self.game.fires and turned:',
+         NO_EFFECT_FILTERED),
+        ("state.py", "_apply", 'if "revealed" in self.game.guest_fires:', NO_EFFECT_FILTERED),
+        ("state.py", "game_over", "if best >= target and self.game.target_wins and not outright:",
+         TARGET_EQUAL),
+        ("views.py", "load_frame", 'return Frame(found, event, int(doc["owner"]), 1, 0, {})',
+         FRAME_COST),
+        ("primitives.py", "applicable_take", "", "the reading's cards that `take` choose the card "
+         "`except unpassable` (rulebook/elevenes/readings/NOTHING-TO-GIVE-a.cards), so the check "
+         "never refuses one of theirs: " + VARIANT),
+        ("primitives.py", "granted", "", GRANTS),
+        ("vocab.py", "<module>", "other_player=True", CHECKER),
+        ("vocab.py", "<module>", '"flipped": ((1, 10, 11),', CHECKER),
+        ("vocab.py", "<module>", '"end_of_round": ((11,),', CHECKER),
+        ("vocab.py", "<module>", '"score": ((11,),', CHECKER),
+        # the effects of events no printed card or shipped guest has an effect on
+        ("state.py", "_apply", "if self.stack:", VARIANT_EVENTS),
+        ("state.py", "run", "if not stack:", "run() is called only with an effect on the stack: "
+         + DEFENSIVE),
+        ("state.py", "run", "bottom = stack[0]", VARIANT_EVENTS),
+        ("state.py", "run", 'elif bottom.event == "revealed":', VARIANT_EVENTS),
+        ("state.py", "fire", "item[0] >= GUEST_FRAME, item[0] % NUMBERS", VARIANT_EVENTS),
+        ("state.py", "counted", "", VARIANT_EVENTS),
+        ("state.py", "revealed_guests", "", VARIANT_EVENTS),
+        ("state.py", "ask_next", "if self.ended:", VARIANT_EVENTS),
+        ("state.py", "ask_next", "self.round_over()", VARIANT_EVENTS),
+        ("state.py", "ask_next", "if self.reveal:", VARIANT_EVENTS),
+        ("state.py", "score_round", "due.extend(self.revealed_guests())", VARIANT_EVENTS),
+        ("views.py", "state_from_json", 'state.ended = bool(doc.get("round_ended", False))',
+         VARIANT_EVENTS),
+        ("views.py", "load_frame", 'if doc.get("queued") and not waiting:', VARIANT_EVENTS),
+        ("views.py", "load_frame", "number not in state.cards.guests:", VARIANT_EVENTS),
+        ("views.py", "load_frame", "if event not in GUEST_EVENTS:", VARIANT_EVENTS),
+        ("views.py", "load_frame", "if event not in CARD_EVENTS:", VARIANT_EVENTS),
+        ("views.py", "check_consistent", "state.stack[0].event in ROUND_EVENTS", VARIANT_EVENTS),
+        ("views.py", "observation", "key=lambda c: (set_of(c), c in sugar, c if c in sugar else 0)",
+         "only a variant's grant lets a player see a card of another's kitchen (the printed "
+         "Sugar's shows her own spread): " + VARIANT),
     ]),
 ]
