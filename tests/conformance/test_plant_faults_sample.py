@@ -109,3 +109,18 @@ def test_the_card_language_scenarios_judge_the_effects_only_variant_cards_set_of
     assert [(m["status"], m["by"]) for m in by_cards] == [("killed", "elv-events-flipped-owner")]
     summary = json.loads((tmp_path / "cards.json").read_text())["summary"]["elevenes"]
     assert summary["judged_by"] == "card-scenarios"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_fault_has_its_own_identity(game: str) -> None:
+    """A verdict is kept (journal, `--survivors-of`) by the fault's identity: two alike faults
+    of one line, such as the two 1s of ``range(1, N + 1)`` each made 2, must not share one, or
+    the one's verdict is reported for the other."""
+    sys.path.insert(0, str(SCRIPT.parent))
+    try:
+        import plant_faults
+    finally:
+        sys.path.remove(str(SCRIPT.parent))
+    mutants = plant_faults.all_mutants(game)
+    assert len({m.identity for m in mutants}) == len(mutants)
+    assert any(m.twin for m in mutants), "the games have such lines"
