@@ -196,6 +196,14 @@ def _deal_guests(det: ElvState, state: ElvState, player: int, rng: random.Random
     rng.shuffle(pool)
     for p in hidden:
         det.guest[p] = pool.pop()
+    if state.game.guest_timing == "c":
+        # ELV.RULING.GUEST-TIMING (c): whether a drawn guest was complete as the turn began is
+        # guessed from the spread now (the player whose turn it is may just have completed it)
+        complete = det.complete_mask()
+        for p in hidden:
+            det.complete_at_start &= ~(1 << p)
+            if p != state.turn and complete >> p & 1:
+                det.complete_at_start |= 1 << p
 
 
 def _remap_frames(det: ElvState, state: ElvState, mapping: dict[int, int]) -> None:
