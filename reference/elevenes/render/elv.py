@@ -53,7 +53,8 @@ def _seat(svg: Svg, y: float, seat: int, player: Mapping[str, Any], doc: Mapping
     who = f"Seat {seat} (set {letter})" + (" \u2014 you" if viewer == seat else "")
     svg.text(44, y + 23, who, size=14, fill=LABEL, weight="bold")
     x = 44 + len(who) * 8.6 + 10
-    if doc.get("turn") == seat and doc.get("phase") not in ("deal", "guests", "over"):
+    if doc.get("turn") == seat and doc.get("phase") not in (
+            "first_server", "deal", "guests", "over"):
         x += svg.pill(x, y + 8, "to play") + 6
     if doc.get("server") == seat:
         x += svg.pill(x, y + 8, "server", fill="#d6e9df") + 6
