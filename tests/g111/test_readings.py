@@ -106,7 +106,7 @@ def test_two_diamonds_readings_count_the_diamonds_held(reading: str | None, lega
 
 
 @pytest.mark.parametrize(("option", "value", "words"), [
-    ("reading.G111.RULING.PLAYER-COUNT", "b", ["playable but not played", "PLAYER-COUNT"]),
+    ("reading.G111.RULING.WIN-CHECK", "a", ["playable but not played", "WIN-CHECK"]),
     ("reading.G111.RULING.EXACT-KILL", "c", ["no reading", "a, b"]),
     ("reading.G111.RULING.TWO-DIAMONDS", "d", ["no reading"]),
 ])

@@ -30,7 +30,7 @@ NEW = [("WHICH-BOSS", "a"), ("WHICH-BOSS", "c"), ("SAME-BOSS", "b"), ("SAME-BOSS
        ("ROLL-PER-STRIKE", "b"),
        ("ROLL-PER-STRIKE", "c"), ("PARTY-CHOICE", "b"), ("PARTY-CHOICE", "c"),
        ("PARTY-CHOICE", "d"), ("ONE-PER-ROLL", "b"), ("DEFEATED-BOSS", "a"),
-       ("HAND-SIZE", "b"), ("FACE-PARTY", "a")]
+       ("HAND-SIZE", "b"), ("FACE-PARTY", "a"), ("PLAYER-COUNT", "b")]
 
 
 def _doc(ruling: str | None = None, letter: str = "") -> dict[str, object]:
@@ -47,8 +47,9 @@ def _option(ruling: str, letter: str) -> str:
 @pytest.mark.parametrize(("ruling", "letter"), NEW)
 def test_the_bots_play_under_the_reading(ruling: str, letter: str) -> None:
     """greedy against random, and the search bot on a short game, each move legal."""
-    for seats, limit in ((("greedy", "random"), 60), (("ismcts:3", "greedy"), 6)):
-        game = load_game("111", {"players": 2, "turn_limit": limit,
+    players = 7 if ruling == "PLAYER-COUNT" else 2  # seven: a table only (b) allows
+    for seats, limit in ((("greedy", "random") * 4, 60), (("ismcts:3", "greedy") * 4, 6)):
+        game = load_game("111", {"players": players, "turn_limit": limit,
                                  f"reading.G111.RULING.{ruling}": letter})
         rng = random.Random(11)
         state = game.new_initial_state()
@@ -60,6 +61,21 @@ def test_the_bots_play_under_the_reading(ruling: str, letter: str) -> None:
                 assert action in state.legal_actions()
             state.apply_action(action)
         assert state.winners
+
+
+def test_a_person_plays_a_whole_game_of_seven_through_the_terminal_under_player_count_b(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """PLAYER-COUNT (b): seven at the table (four decks), seats above 5 attacked and named."""
+    rng = random.Random(2)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(
+        "".join(f"{rng.randint(1, 4)}\n" for _ in range(20000))))
+    argv = ["play", "111", "--players", "7", "--against", "greedy", "--seed", "2", "-o",
+            "turn_limit=80"]
+    assert main(argv) == 1  # refused under the decided reading
+    assert "from 2 to 6, not 7" in capsys.readouterr().err
+    assert main([*argv, "-o", _option("PLAYER-COUNT", "b")]) == 0
+    out = capsys.readouterr().out
+    assert "P6" in out and "Game over" in out and "bug in elevenes" not in out
 
 
 def test_the_greedy_bot_weighs_a_boss_under_the_top_by_its_own_figures() -> None:

@@ -46,6 +46,8 @@ COINS_PAIR = 320  # 320 + low value (2-5): "coins 2D 9D"
 END_TURN = 330  # "end turn"
 ATTACK_BOSS = 400  # 400 + slot: "attack J"
 ATTACK_PLAYER = 410  # 410 + seat: "attack player 2"
+#: the most players the engine seats: 6 (G111.RULING.PLAYER-COUNT), 20 under its reading (b)
+MAX_SEATS = 20
 # 450 + 16 * slot + depth (2-15, counted from the top): "attack J 2", the second boss from the
 # top of the J pile (G111.RULING.WHICH-BOSS (a)); the top boss is "attack J"
 ATTACK_DEEP = 450

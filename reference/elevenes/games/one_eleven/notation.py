@@ -33,6 +33,7 @@ from .cards import (
     JACK,
     KEEP,
     KING,
+    MAX_SEATS,
     NUM_CARDS,
     PARTY,
     PLACE,
@@ -62,6 +63,7 @@ ACTION_HELP = (
 _CARD_OF_TEXT = {card_text(c): c for c in range(NUM_CARDS)}
 _DISCOUNT_ATTRIBUTES = ATTRIBUTES  # by suit C D H S
 _SEATS = ("0", "1", "2", "3", "4", "5")  # G111.SETUP.PLAYERS: at most six seats
+_SEATS_ANY = tuple(str(seat) for seat in range(MAX_SEATS))  # G111.RULING.PLAYER-COUNT (b)
 # a boss's depth in its pile, from the top: 2 to 12 (three decks hold 12 cards of a rank)
 _DEPTHS = tuple(str(d) for d in range(2, 13))
 
@@ -106,7 +108,7 @@ def action_text(action: Action, drawing: bool = True) -> str:
         return "end turn"
     if ATTACK_BOSS <= action < ATTACK_BOSS + 3:
         return "attack " + SLOT_NAMES[action - ATTACK_BOSS]
-    if ATTACK_PLAYER <= action < ATTACK_PLAYER + 6:
+    if ATTACK_PLAYER <= action < ATTACK_PLAYER + MAX_SEATS:
         return f"attack player {action - ATTACK_PLAYER}"
     if ATTACK_DEEP <= action < ATTACK_DEEP + 48 and (action - ATTACK_DEEP) % 16 >= 2:
         slot, depth = divmod(action - ATTACK_DEEP, 16)
@@ -163,9 +165,10 @@ def _party_action(words: list[str], text: str, faces: bool = False) -> Action:
     return (PARTY if words[0] == "PARTY" else DEFEND) + code
 
 
-def parse_action(text: str, faces: bool = False) -> Action:
+def parse_action(text: str, faces: bool = False, seats: int = 6) -> Action:
     """Action text -> action number; text outside the notation raises G111.NOTATION.ACTIONS.
-    ``faces``: a party may name face cards (G111.RULING.FACE-PARTY (a))."""
+    ``faces``: a party may name face cards (G111.RULING.FACE-PARTY (a)); ``seats``: the
+    table's seats, above six under G111.RULING.PLAYER-COUNT (b)."""
     words = split_words(ascii_upper(text))  # docs/protocol.md: ASCII whitespace and case
     if not words:
         raise IllegalAction(NOTATION, f"empty action; {ACTION_HELP}", text)
@@ -212,9 +215,11 @@ def parse_action(text: str, faces: bool = False) -> Action:
         # a boss under the top of its pile, counted from the top (G111.RULING.WHICH-BOSS (a));
         # whether the pile is that deep, and the reading in force, is G111.ATTACK.TARGET
         return ATTACK_DEEP + 16 * SLOT_NAMES.index(rest[0]) + int(rest[1])
-    if head == "ATTACK" and len(rest) == 2 and rest[0] == "PLAYER" and rest[1] in _SEATS:
-        # one digit 0-5, a seat of some table of 2-6 players; whether it is a seat of this
-        # table, and not the attacker's, is G111.ATTACK.TARGET
+    if head == "ATTACK" and len(rest) == 2 and rest[0] == "PLAYER" and (
+            rest[1] in _SEATS or seats > 6 and rest[1] in _SEATS_ANY[:seats]):
+        # one digit 0-5, a seat of some table of 2-6 players (more under
+        # G111.RULING.PLAYER-COUNT (b)); whether it is a seat of this table, and not the
+        # attacker's, is G111.ATTACK.TARGET
         return ATTACK_PLAYER + int(rest[1])
     if head == "BUY" and len(rest) == 1:
         item = ascii_lower(rest[0])

@@ -28,6 +28,7 @@ from .cards import (
     JACK,
     KEEP,
     KING,
+    MAX_SEATS,
     NUM_CARDS,
     PARTY,
     PLACE,
@@ -57,7 +58,7 @@ _KINDS = (
     ("coins", COINS_ACE, COINS_ACE + 1),
     ("coins", COINS_PAIR, COINS_PAIR + 6),
     ("coins", END_TURN, END_TURN + 1),
-    ("target", ATTACK_BOSS, ATTACK_PLAYER + 6),
+    ("target", ATTACK_BOSS, ATTACK_PLAYER + MAX_SEATS),
     ("target", ATTACK_DEEP, ATTACK_DEEP + 48),
     ("store", BUY, BUY_NOTHING + 1),
     ("store", BUY_MANY, BUY_MANY + 30),
@@ -87,12 +88,6 @@ def explain(state: OneElevenState, action: Action) -> IllegalAction:
         return IllegalAction("G111.WIN.COINS", f"{text}: the game is over", text)
     asked = asking_doc(state)["asking"]
     kind = kind_of(action)
-    if action == SURRENDER and asked == "store":  # G111.RULING.SURRENDER-WHEN (d) would allow it
-        return IllegalAction(
-            "G111.RULING.SURRENDER-WHEN", f"{text}: surrender is offered after a strike that "
-            "takes health from the party"
-            + (", not at the store" if not state.game.reads("G111.RULING.SURRENDER-WHEN", "d")
-               else "; at the store, only to a party with shield 0 and health left"), text)
     if kind != asked:
         return IllegalAction(
             "G111.STATE.ASKING", f"{text}: the game asks for {_ASKED[asked]}, not this", text

@@ -48,6 +48,7 @@ from .cards import (
     JACK,
     KEEP,
     KING,
+    MAX_SEATS,
     NUM_CARDS,
     PARTY,
     PLACE,
@@ -153,6 +154,7 @@ PROCEDURE_READINGS = frozenset({
     ("G111.RULING.PARTY-CHOICE", "d"),
     ("G111.RULING.ONE-PER-ROLL", "b"), ("G111.RULING.DEFEATED-BOSS", "a"),
     ("G111.RULING.HAND-SIZE", "b"), ("G111.RULING.FACE-PARTY", "a"),
+    ("G111.RULING.PLAYER-COUNT", "b"),
 })
 
 
@@ -168,8 +170,13 @@ class OneElevenGame(Game):
     )
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
-        self.option_specs = game_specs(self.id, OneElevenGame.option_specs, options,
-                                       PROCEDURE_READINGS)
+        base = OneElevenGame.option_specs
+        if options and str(options.get("reading.G111.RULING.PLAYER-COUNT", "")) == "b":
+            # G111.RULING.PLAYER-COUNT (b): any number from 2 (MAX_SEATS, the engine's bound)
+            base = (OptionSpec("players", 2, kind=int, low=2, high=MAX_SEATS,
+                               doc="number of players", rule="G111.RULING.PLAYER-COUNT"),
+                    *base[1:])
+        self.option_specs = game_specs(self.id, base, options, PROCEDURE_READINGS)
         super().__init__(options)
         self.readings = in_force(self.options)
         # G111.RULING.EXACT-KILL (b): the points past the shield meet the health
@@ -1235,7 +1242,7 @@ class OneElevenState(State):
     def string_to_action(self, text: str) -> Action:
         from .notation import parse_action
 
-        return parse_action(text, self.game.face_party)
+        return parse_action(text, self.game.face_party, self.n)
 
     # -- results -------------------------------------------------------------------------------
     def returns(self) -> list[float]:
