@@ -633,7 +633,7 @@ class OneElevenState(State):
         elif asking == A_SURRENDER:
             if action == SURRENDER:
                 self._surrender()
-            elif self.target_boss >= 0 and self._retarget():
+            elif self.target_boss >= 0 and self._retarget(False):
                 return  # G111.RULING.SAME-BOSS (b): fighting on, another boss may be named
             else:
                 self._strike_next(self.side_of(self.who))  # the struck side strikes back
@@ -843,16 +843,16 @@ class OneElevenState(State):
         slot_bosses = self.slots[action - ATTACK_BOSS]
         return slot_bosses[0 if self.game.reads("G111.RULING.WHICH-BOSS", "c") else -1]
 
-    def _retarget(self) -> bool:
-        """Back at step 3 of a boss fight: G111.RULING.SAME-BOSS (b) (and (c) after a knock-out,
-        which the caller checks) asks the target again when another boss is available.  True
-        when it is asked."""
+    def _retarget(self, knock_out: bool) -> bool:
+        """Back at step 3 of a boss fight, after a knock-out or after fighting on:
+        G111.RULING.SAME-BOSS (b) asks the target again when another boss is available, (c)
+        after a knock-out only.  True when it is asked."""
         if self.game.same_boss == "a" and not CONSULTING.on:
             return False
         if len(self._targets()) < 2:
             return False  # no other boss to turn to
         consult("G111.RULING.SAME-BOSS")  # another boss is available at a return to step 3
-        if self.game.same_boss == "a":
+        if self.game.same_boss == "a" or self.game.same_boss == "c" and not knock_out:
             return False
         self.asking = A_TARGET
         self.who = self.active
@@ -995,7 +995,7 @@ class OneElevenState(State):
                 self.knocked_out = True  # the side that may surrender (G111.RULING.SURRENDER-WHEN)
             # G111.RULING.SAME-BOSS (b), (c): the extra attack may go to another boss
             if side == 0 and boss is not None and (
-                    self.game.same_boss != "a" or CONSULTING.on) and self._retarget():
+                    self.game.same_boss != "a" or CONSULTING.on) and self._retarget(True):
                 return
             self._strike_next(side)  # G111.FIGHT.KNOCK-OUT: the striker strikes again
         elif hit and (boss is not None) == (side == 1):
