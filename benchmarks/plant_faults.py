@@ -182,6 +182,7 @@ class Mutant:
                 and entry.file == self.file
                 and entry.where in ("", self.where)
                 and entry.code in self.code
+                and entry.detail in ("", self.detail)
             ):
                 return entry.why
         return ""

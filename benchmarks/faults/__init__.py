@@ -11,13 +11,15 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class Equivalent:
     """Survivors that change no rule an implementation could be tested on through the
-    suite: those of ``file`` in function ``where`` ("" any) whose line contains ``code``."""
+    suite: those of ``file`` in function ``where`` ("" any) whose line contains ``code`` (and
+    whose change is ``detail``, such as ``GtE -> Gt``, when one is given)."""
 
     game: str
     file: str
     where: str
     code: str
     why: str
+    detail: str = ""
 
 
 NUMBERING = ("action numbering: the numbers behind the action strings are the engine's own; the "
