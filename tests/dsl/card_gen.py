@@ -215,7 +215,12 @@ class Writer:
             bound = self.name(scope)
             mine = "except me " if self.draw(st.booleans()) else ""
             scope.players.append(bound)
-            return f"choose player {mine}as {bound}"
+            text = f"choose player {mine}as {bound}"
+            if self.draw(st.integers(0, 2)) == 0:  # only the players a condition holds for
+                only = Scope(list(scope.cards), [bound])
+                owned = tuple(z for z, owner in self.v.zones.items() if owner)
+                text += f" where any({self.set(only, owned)})"
+            return text
         if kind == 5 and self.v.players:
             inner = scope.copy()
             bound = self.name(scope)

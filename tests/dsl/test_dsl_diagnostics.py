@@ -105,6 +105,9 @@ EXPECTED: dict[str, tuple[str, int, int, str | None]] = {
     "E151-ahead-in-discard.cards": (
         "E151", 6, 14, "the pass walks `pantry`: write `ahead in pantry`",
     ),
+    "E152-where-names-no-player.cards": (
+        "E152", 6, 30, "name the chosen player's zone: where any(... in ZONE(p))",
+    ),
     "E127-no-card-ends-the-round.cards": (
         "E127", 4, 6,
         "card 11 replaces Elevenses, the card that did; keep `end_round` at the top of some "

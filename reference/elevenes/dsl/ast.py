@@ -175,10 +175,14 @@ class ChooseCards:
 
 @attrs.frozen
 class ChoosePlayer:
+    """``choose player [except me] [by X] as NAME [where COND]``: ``where``, read with NAME
+    naming each candidate, keeps only the players for whom it holds."""
+
     except_me: bool
     by: str | None
     bind: str
     pos: Pos
+    where: Cond | None = None
 
 
 @attrs.frozen

@@ -226,6 +226,14 @@ class Checker:
                 self.report(stmt.pos, "E113", f"cards of {self.v.game} cannot choose a player")
             self.player_name(stmt.by, stmt.pos, scope)
             self.bind(stmt.bind, stmt.pos, scope, scope.players)
+            if stmt.where is not None:
+                self.cond(stmt.where, scope)
+                if stmt.bind not in _owners(stmt.where):
+                    self.report(_cond_pos(stmt.where), "E152",
+                                f"the condition of `choose player` never names `{stmt.bind}`: "
+                                "it holds for every player or for none",
+                                f"name the chosen player's zone: where any(... in "
+                                f"ZONE({stmt.bind}))")
         elif isinstance(stmt, ast.EachPlayer):
             if not self.v.players:
                 self.report(stmt.pos, "E113", f"cards of {self.v.game} cannot choose a player")
@@ -690,6 +698,23 @@ def _self_refs(node: object, pos: ast.Pos) -> Iterator[ast.Pos]:
         for name in attrs.asdict(instance, recurse=False):
             if name not in ("pos", "item_pos", "event_pos"):
                 yield from _self_refs(getattr(node, name), here)
+
+
+def _owners(node: object) -> set[str]:
+    """The players a condition names: the owners of the zones of its sets."""
+    if isinstance(node, ast.ZoneRef):
+        return {node.owner} if node.owner else set()
+    if isinstance(node, tuple):
+        return set().union(*(_owners(item) for item in node))
+    if attrs.has(type(node)):
+        instance: Any = node
+        return set().union(*(_owners(getattr(node, name))
+                             for name in attrs.asdict(instance, recurse=False)))
+    return set()
+
+
+def _cond_pos(cond: ast.Cond) -> ast.Pos:
+    return cond.pos
 
 
 def calls(body: Iterable[ast.Stmt]) -> Iterator[ast.Call]:

@@ -146,6 +146,8 @@ class Compiler:
         self.traits = traits
         self.rule = ""
         self.table: list[Statement] = []
+        # per block being compiled, its `choose player ... where` (their skip: its end)
+        self.skips: list[list[ChoosePlayer]] = []
 
     def bind_host(self, prefix: str, name: str) -> Any:
         method = getattr(self.host, f"{prefix}_{name}", None)
@@ -361,8 +363,33 @@ class Compiler:
         return run_verb
 
     def block(self, body: Sequence[ast.Stmt], out: list[Instr]) -> None:
+        self.skips.append([])
         for stmt in body:
             self.stmt(stmt, out)
+        for chosen in self.skips.pop():  # `choose player ... where` that finds no player
+            chosen.skip = len(out)
+
+    @staticmethod
+    def players_where(found: Callable[[St, Frame], list[int]], bind: str, cond: CondFn
+                      ) -> Callable[[St, Frame], list[int]]:
+        """The players of ``found`` for whom ``cond`` holds, each named ``bind`` in turn
+        (the name's binding, if any, is left as it was)."""
+
+        def players(st: St, fr: Frame) -> list[int]:
+            had = bind in fr.vars
+            before = fr.vars[bind] if had else 0
+            kept = []
+            for player in found(st, fr):
+                fr.vars[bind] = player
+                if cond(st, fr):
+                    kept.append(player)
+            if had:
+                fr.vars[bind] = before
+            else:
+                fr.vars.pop(bind, None)
+            return kept
+
+        return players
 
     def choose(self, stmt: ast.ChooseCards) -> ChooseCards:
         base = self.cards(stmt.set)
@@ -453,15 +480,17 @@ class Compiler:
         elif isinstance(stmt, ast.ChoosePlayer):
             players = self.host.players
             except_me = stmt.except_me
-            out.append(
-                ChoosePlayer(
-                    self.host,
-                    lambda st, fr: players(st, fr, except_me),
-                    stmt.by,
-                    stmt.bind,
-                    self.rule,
-                )
-            )
+
+            def every(st: St, fr: Frame) -> list[int]:
+                found: list[int] = players(st, fr, except_me)
+                return found
+
+            offered = every if stmt.where is None else self.players_where(
+                every, stmt.bind, self.cond(stmt.where))
+            chosen = ChoosePlayer(self.host, offered, stmt.by, stmt.bind, self.rule)
+            if stmt.where is not None:  # no player fits: the rest of the block is skipped
+                self.skips[-1].append(chosen)
+            out.append(chosen)
         elif isinstance(stmt, ast.EachPlayer):
             self.each_player(stmt, out)
         elif isinstance(stmt, ast.If):

@@ -50,6 +50,7 @@ CODES: dict[str, str] = {
     "E142": "an event that never happens to this card",
     "E150": "`ahead` in a game whose play walks no row",
     "E151": "`ahead` in a set of a zone the pass does not walk",
+    "E152": "a condition of `choose player` that never names the chosen player",
 }
 
 INTERNAL = "E900"

@@ -194,7 +194,11 @@ class _Build(Transformer[Token, Any]):
         except_me = any(c == "except_me" for c in children)
         names = [c for c in children if isinstance(c, str) and c != "except_me"]
         by = names[0] if len(names) == 2 else None
-        return ast.ChoosePlayer(except_me, by, names[-1], _pos(meta))
+        where = next((c[1] for c in children if isinstance(c, tuple) and c[0] == "where"), None)
+        return ast.ChoosePlayer(except_me, by, names[-1], _pos(meta), where)
+
+    def where(self, meta: Any, children: list[Any]) -> tuple[str, ast.Cond]:
+        return ("where", children[0])
 
     def each_player(self, meta: Any, children: list[Any]) -> ast.EachPlayer:
         except_me = any(c == "except_me" for c in children)

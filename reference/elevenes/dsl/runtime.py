@@ -157,7 +157,10 @@ class MayGate(Instr):
 
 
 class ChoosePlayer(Instr):
-    __slots__ = ("host", "players", "by", "bind", "rule")
+    """Choose a player among ``players``; with ``skip`` set (a choice limited by a
+    condition), when none is left the program goes on at ``skip``, the end of its block."""
+
+    __slots__ = ("host", "players", "by", "bind", "rule", "skip")
 
     def __init__(
         self,
@@ -172,9 +175,13 @@ class ChoosePlayer(Instr):
         self.by = by
         self.bind = bind
         self.rule = rule
+        self.skip = -1
 
     def run(self, st: St, fr: Frame) -> Choice | None:
         players = self.players(st, fr)
+        if not players and self.skip >= 0:
+            fr.pc = self.skip
+            return None
         if len(players) == 1:
             fr.vars[self.bind] = players[0]
             fr.pc += 1
