@@ -964,9 +964,8 @@ def main(argv: list[str] | None = None) -> int:
         ]
         ITEM_CARDS.clear()
         ITEM_CARDS.update(cards_of)
-        if not ITEMS:
-            print(f"{game}: no {'card-language scenarios' if args.card_scenarios else 'items'}"
-                  " to judge the faults by", flush=True)
+        if args.card_scenarios and not ITEMS:
+            print(f"{game}: no card-language scenarios to judge the faults by", flush=True)
             continue
         with tempfile.TemporaryDirectory(prefix="plant-faults-") as tmp:
             scratch = Path(tmp)
