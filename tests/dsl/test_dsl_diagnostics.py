@@ -89,7 +89,7 @@ EXPECTED: dict[str, tuple[str, int, int, str | None]] = {
         "except me as p`), or choose in another player's kitchen",
     ),
     "E140-self-in-guest.cards": (
-        "E140", 6, 14, "name the cards the effect acts on: choose them, or name their zone",
+        "E140", 6, 43, "name the cards the effect acts on: choose them, or name their zone",
     ),
     "E141-end-round-at-its-end.cards": (
         "E141", 6, 5, "what it does (it is eleven o'clock: the round ends) has already "
@@ -107,6 +107,10 @@ EXPECTED: dict[str, tuple[str, int, int, str | None]] = {
     ),
     "E152-where-names-no-player.cards": (
         "E152", 6, 30, "name the chosen player's zone: where any(... in ZONE(p))",
+    ),
+    "E153-take-from-own-kitchen.cards": (
+        "E153", 6, 50, "choose in another player's kitchen: kitchen(left), kitchen(right), or "
+        "one chosen with `choose player except me as p`",
     ),
     "E127-no-card-ends-the-round.cards": (
         "E127", 4, 6,

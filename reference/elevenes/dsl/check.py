@@ -383,6 +383,18 @@ class Checker:
             if pickable:
                 self.cards_from(stmt.apply, zone.name, zone.pos)
             self.same_player(stmt.apply, zone)
+            self.own_zone(stmt.apply, zone)
+
+    def own_zone(self, call: ast.Call, zone: ast.ZoneRef) -> None:
+        """E153: a card chosen in the owner's own zone moved into that same zone
+        (`choose 1 in kitchen(me) -> take`): it stays where it is."""
+        verb = self.v.verbs.get(call.verb)
+        if verb is None or not verb.to_own or zone.name != verb.to_own or zone.owner != "me":
+            return
+        self.report(call.pos, "E153", f"`{call.verb}` of a card of {zone.name}(me) does nothing: "
+                    f"it moves the card into {zone.name}(me), where it already lies",
+                    f"choose in another player's {zone.name}: {zone.name}(left), "
+                    f"{zone.name}(right), or one chosen with `choose player except me as p`")
 
     def same_player(self, call: ast.Call, zone: ast.ZoneRef) -> None:
         """E133: a card chosen in a player's zone moved to that same player (`choose 1 in
@@ -689,6 +701,11 @@ def _self_refs(node: object, pos: ast.Pos) -> Iterator[ast.Pos]:
     if isinstance(node, str):
         if node == "self":
             yield pos
+    elif isinstance(node, ast.SetExpr):  # at the word itself, among the set's filters
+        items = (*node.filters, *node.exceptions)
+        for index, item in enumerate(items):
+            if item == "self":
+                yield _at(node.item_pos, index, node.pos)
     elif isinstance(node, tuple):
         for item in node:
             yield from _self_refs(item, pos)

@@ -51,6 +51,7 @@ CODES: dict[str, str] = {
     "E150": "`ahead` in a game whose play walks no row",
     "E151": "`ahead` in a set of a zone the pass does not walk",
     "E152": "a condition of `choose player` that never names the chosen player",
+    "E153": "a card of the owner's own zone moved into that zone (`take` from kitchen(me))",
 }
 
 INTERNAL = "E900"

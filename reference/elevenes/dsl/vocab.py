@@ -44,6 +44,9 @@ class Verb:
     # the events whose effect runs when this verb can only do nothing (end_round once the
     # round is over): used there, the checker refuses it (E141)
     idle_in: tuple[str, ...] = ()
+    # the zone the verb moves its target into, the owner's (take: into kitchen(me)): a card
+    # chosen in that same zone of the owner's stays where it is (E153)
+    to_own: str = ""
 
     # The one calling convention, read by the checker, the compiler and the host check below:
     # a verb that can follow `->` (``chosen`` is not None) and whose first argument is a card

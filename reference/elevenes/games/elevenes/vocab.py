@@ -160,6 +160,7 @@ VOCABULARY = Vocabulary(
             again=False,
             doc="the card moves from the kitchen it lies in to the owner's, nothing given "
                 "back (ELV.CARDS.TRANSFER); never an unpassable card",
+            to_own="kitchen",
             example="choose 1 at random in kitchen(left) -> take",
             cards_from=("kitchen",),
         ),
