@@ -52,11 +52,16 @@ def test_the_card_sites_are_the_effects_the_reading_files_write_otherwise() -> N
         (2, "use"): ("EFO.RULING.SELF-TARGET",), (2, "score"): ("EFO.RULING.SELF-TARGET",),
         (3, "use"): ("EFO.RULING.SELF-TARGET",), (3, "score"): ("EFO.RULING.SELF-TARGET",),
         (1, "score"): ("EFO.RULING.CHALLENGE",),  # the Tea Trolley scored in the challenge
-        (7, "use"): ("EFO.RULING.CUPS",), (7, "score"): ("EFO.RULING.CUPS",),  # Biscuits' swap
+        # Biscuits' swap: of Cups & Saucers, of cards behind the pass
+        (7, "use"): ("EFO.RULING.BISCUITS", "EFO.RULING.CUPS"),
+        (7, "score"): ("EFO.RULING.BISCUITS", "EFO.RULING.CUPS"),
         (8, "use"): ("EFO.RULING.CUPS",),  # Sandwiches finding Cups & Saucers first
         (8, "score"): ("EFO.RULING.CUPS", "EFO.RULING.SANDWICHES"),
+        (9, "score"): ("EFO.RULING.CAKES-ELEVENSES",),  # Cakes scored, from the pile too
         (10, "use"): ("EFO.RULING.SERVANTS-MINUTE",),
-        (10, "score"): ("EFO.RULING.OPTIONAL-MUST",),
+        (10, "score"): ("EFO.RULING.ELEVENSES", "EFO.RULING.OPTIONAL-MUST",
+                        "EFO.RULING.SERVANTS"),
+        (11, "discard"): ("EFO.RULING.ELEVENSES",),  # the card taken from the pile
     }
 
 
