@@ -56,7 +56,10 @@ def draw(doc: Mapping[str, Any], names: object, viewer: int | None) -> str:
             continue
         boss = pile[-1]
         attacked = target.get("boss") == slot
-        _card(svg, bx, top, str(boss["card"]), highlight="#e74c3c" if attacked else None,
+        # the boss fought lies under the top (G111.RULING.WHICH-BOSS (a), (c)): named by its card
+        depth = min(int(target.get("depth", 1)), len(pile)) if attacked else 1
+        _card(svg, bx, top, str(boss["card"]),
+              highlight="#e74c3c" if attacked and depth == 1 else None,
               tip=f"boss {boss['card']}: shield {boss['shield']}, health {boss['health']}, "
                   f"coins {boss['coins']}")
         sx = bx + W + 24
@@ -64,7 +67,8 @@ def draw(doc: Mapping[str, Any], names: object, viewer: int | None) -> str:
         _stat(svg, sx, top + 32, "health", boss.get("health"))
         _stat(svg, sx, top + 50, "coins", boss.get("coins"))
         if attacked:
-            svg.label(sx, top + 70, "attacked", fill="#ff9b8f")
+            svg.label(sx, top + 70, "attacked" if depth == 1 else
+                      f"attacked: {pile[-depth]['card']}", fill="#ff9b8f")
 
     # The draw pile, the die, the discards and the defeated bosses.
     dx = 20 + 3 * 160 + 10
@@ -195,7 +199,9 @@ def _notes(doc: Mapping[str, Any]) -> list[str]:
     fight = doc.get("fight")
     if isinstance(fight, Mapping):
         target = fight.get("target", {})
-        what = (f"the top boss of the {SLOT_NAMES.get(target['boss'], target['boss'])}"
+        depth = int(target.get("depth", 1))  # G111.RULING.WHICH-BOSS (a), (c)
+        where = "the top boss" if depth == 1 else f"the boss {depth} down from the top"
+        what = (f"{where} of the {SLOT_NAMES.get(target['boss'], target['boss'])}"
                 if "boss" in target else f"seat {target.get('player')}")
         lines.append(f"fight: seat {doc.get('active')} attacks {what}")
     defeated = [str(c) for c in doc.get("defeated", [])]

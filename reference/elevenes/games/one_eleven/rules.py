@@ -166,7 +166,9 @@ def _party(state: OneElevenState, action: Action, text: str) -> IllegalAction:
                     f"({card_text(best * 4 + suit)}, not {card_text(rank * 4 + suit)})", text)
     if not complete:
         for suit, rank in enumerate(ranks):
-            held = any(c & 3 == suit and (c >> 2 < JACK or c >> 2 == 12) for c in hand)
+            held = any(c & 3 == suit and (c >> 2 < JACK or c >> 2 == ACE
+                                          or state.game.face_party)  # G111.RULING.FACE-PARTY
+                       for c in hand)
             if rank < 0 and held:
                 return IllegalAction(
                     "G111.DEFEND.PARTY",

@@ -774,6 +774,7 @@ class OneElevenState(State):
         """G111.ATTACK.TARGET: a boss slot (its top boss, G111.RULING.WHICH-BOSS) or a player;
         in the middle of a fight another boss (G111.RULING.SAME-BOSS (b), (c))."""
         if action >= ATTACK_DEEP:  # G111.RULING.WHICH-BOSS (a): a boss under the top
+            consult("G111.RULING.WHICH-BOSS")  # a boss under the top is named
             slot, depth = divmod(action - ATTACK_DEEP, 16)
             self.target_boss = slot
             self.target_at = len(self.slots[slot]) - depth
