@@ -93,7 +93,8 @@ NO_EFFECT_FILTERED = ("fire() drops the cards and guests that have no effect on 
                       "event set off with nothing to run puts nothing on the stack either way")
 CHECKER = ("what the checker refuses in a variant card file (a cube verb naming its own player as "
            "the other, an event that never happens to a card): the printed cards and guests pass "
-           "it either way, and tests/dsl/broken/ pins the diagnostics; " + VARIANT)
+           "it either way; the card language's tests (tests/dsl/broken/) pin the diagnostics, "
+           "no scenario does: " + VARIANT)
 TARGET_EQUAL = ("when the best count is exactly the target, every player at or above the target "
                 "has that count and is one of the leaders: the winners are the same")
 NOT_COUNTED = ("a card worth its `value` expression has no number value (0), and no position 0 or "
