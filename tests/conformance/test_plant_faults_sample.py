@@ -106,7 +106,9 @@ def test_the_card_language_scenarios_judge_the_effects_only_variant_cards_set_of
     key = _key_of("elevenes", "state.py", 'if "flipped" in self.game.fires and turned:',
                   "if-false")
     by_cards = _plant(tmp_path / "cards.json", "elevenes", "--only", key, "--card-scenarios")
-    assert [(m["status"], m["by"]) for m in by_cards] == [("killed", "elv-events-flipped-owner")]
+    assert [m["status"] for m in by_cards] == ["killed"]
+    scenarios = (ROOT / "tests" / "dsl" / "scenarios").glob("*.yaml")
+    assert any(f"id: {by_cards[0]['by']}\n" in path.read_text() for path in scenarios)
     summary = json.loads((tmp_path / "cards.json").read_text())["summary"]["elevenes"]
     assert summary["judged_by"] == "card-scenarios"
 
