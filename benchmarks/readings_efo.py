@@ -65,6 +65,19 @@ def decided_value(objective: str, ruling_id: str) -> Fraction | None:
     return Fraction(values[str(native.pass_id(1, 15, 0))])
 
 
+def native_refusal(ruling_id: str, letter: str) -> str | None:
+    """Why the native engine cannot solve the whole game under a reading, or None: the
+    Python search that would take over cannot take the whole game, so ``--run`` skips it."""
+    options: dict[str, object] = {option_name(ruling_id): letter, **ONLY_IN.get(ruling_id, {})}
+    game = load_game(GAME, options)
+    assert isinstance(game, native.EfoGame)
+    try:
+        native.lower(game, solver=True)
+    except native.NativeUnavailable as refused:
+        return str(refused)
+    return None
+
+
 def solve(ruling_id: str, letter: str, objective: str, memory: int) -> None:
     options = [f"{option_name(ruling_id)}={letter}"]
     options += [f"{k}={v}" for k, v in ONLY_IN.get(ruling_id, {}).items()]
@@ -90,7 +103,9 @@ def report(objective: str) -> str:
         try:
             (result,) = json.loads(path.read_text())["results"]
         except (OSError, ValueError, KeyError):  # missing, or a solve still writing it
-            lines.append(f"{label:<36} (not solved yet)")
+            why = native_refusal(ruling_id, letter)
+            lines.append(f"{label:<36} (not solved yet)" if why is None else
+                         f"{label:<36} (not solved: {why})")
             continue
         value = Fraction(result["value"])
         base = decided_value(objective, ruling_id)
@@ -161,6 +176,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         # the challenge variant's reading takes about an hour: the quick ones first
         for ruling_id, letter in sorted(readings(), key=lambda r: r[0] in ONLY_IN):
             if not (OUT / name(ruling_id, letter, args.objective)).exists():
+                why = native_refusal(ruling_id, letter)
+                if why is not None:
+                    print(f"{ruling_id}={letter}: skipped: {why}", file=sys.stderr)
+                    continue
                 solve(ruling_id, letter, args.objective, args.memory)
     print(report(args.objective))
     return 0
