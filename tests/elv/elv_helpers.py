@@ -9,6 +9,21 @@ import elevenes
 from elevenes.games.elevenes.notation import NUMBERS
 from elevenes.games.elevenes.state import DEALING, GUESTS, OVER, ElvGame, ElvState
 
+# Four players, the bowl down to one cube: whoever plays Elevenses next empties it.
+SHORT_BOWL: dict[str, Any] = {
+    "game": "elevenes", "round": 6, "phase": "turn", "server": 1, "turn": 0, "bowl": 1,
+    "players": [
+        {"cubes": 7, "kitchen": ["1a", "10a", "11a"],
+         "spread": [None, "2a", "3a", "4a", "5a", "6a", "~7a", "~8a", "~9a", None]},
+        {"cubes": 7, "kitchen": ["2b", "10b", "11b"],
+         "spread": [None, "~1b", "~3b", "~4b", "~5b", "6b", "~7b", "8b", "~9b", None]},
+        {"cubes": 7, "kitchen": ["9c", "11c"],
+         "spread": ["1c", "~2c", "~3c", "~4c", "~5c", "6c", "~7c", "~8c", "~10c", None]},
+        {"cubes": 8, "kitchen": ["6d", "7d", "11d"],
+         "spread": [None, "~1d", "~2d", "~3d", "~4d", "~5d", "~8d", "~9d", "~10d", None]},
+    ],
+}
+
 CONFIGS: list[dict[str, Any]] = [
     {"players": 2},
     {"players": 3},

@@ -11,6 +11,7 @@ import sys
 from typing import Any
 
 import pytest
+from elv_helpers import SHORT_BOWL
 
 from elevenes.cli import main
 from elevenes.core.errors import BadOption, BadState
@@ -19,19 +20,6 @@ from elevenes.games.elevenes.bots import BOTS
 from elevenes.games.elevenes.terminal import results
 
 BOWL_F = {"players": 4, "edition": "fr", "target": 11, "reading.ELV.RULING.BOWL-EMPTY": "f"}
-SHORT_BOWL = {
-    "game": "elevenes", "round": 6, "phase": "turn", "server": 1, "turn": 0, "bowl": 1,
-    "players": [
-        {"cubes": 7, "kitchen": ["1a", "10a", "11a"],
-         "spread": [None, "2a", "3a", "4a", "5a", "6a", "~7a", "~8a", "~9a", None]},
-        {"cubes": 7, "kitchen": ["2b", "10b", "11b"],
-         "spread": [None, "~1b", "~3b", "~4b", "~5b", "6b", "~7b", "8b", "~9b", None]},
-        {"cubes": 7, "kitchen": ["9c", "11c"],
-         "spread": ["1c", "~2c", "~3c", "~4c", "~5c", "6c", "~7c", "~8c", "~10c", None]},
-        {"cubes": 8, "kitchen": ["6d", "7d", "11d"],
-         "spread": [None, "~1d", "~2d", "~3d", "~4d", "~5d", "~8d", "~9d", "~10d", None]},
-    ],
-}
 GUESTS = {
     "game": "elevenes", "round": 1, "phase": "turn", "server": 0, "turn": 0, "bowl": 25,
     "players": [

@@ -6,6 +6,7 @@ others are refused as not played yet, and a state document names only the readin
 from __future__ import annotations
 
 import pytest
+from elv_helpers import SHORT_BOWL
 
 from elevenes.core.errors import BadOption
 from elevenes.core.readings import card_readings, rulings
@@ -95,21 +96,8 @@ def test_bowl_empty_a_counts_cubes_beyond_the_bowl() -> None:
 def test_a_short_bowl_and_a_player_past_another_at_the_target_are_consulted() -> None:
     from elevenes.core.readings import consultation
 
-    short = {
-        "game": "elevenes", "round": 6, "phase": "turn", "server": 1, "turn": 0, "bowl": 1,
-        "players": [
-            {"cubes": 7, "kitchen": ["1a", "10a", "11a"],
-             "spread": [None, "2a", "3a", "4a", "5a", "6a", "~7a", "~8a", "~9a", None]},
-            {"cubes": 7, "kitchen": ["2b", "10b", "11b"],
-             "spread": [None, "~1b", "~3b", "~4b", "~5b", "6b", "~7b", "8b", "~9b", None]},
-            {"cubes": 7, "kitchen": ["9c", "11c"],
-             "spread": ["1c", "~2c", "~3c", "~4c", "~5c", "6c", "~7c", "~8c", "~10c", None]},
-            {"cubes": 8, "kitchen": ["6d", "7d", "11d"],
-             "spread": [None, "~1d", "~2d", "~3d", "~4d", "~5d", "~8d", "~9d", "~10d", None]},
-        ],
-    }
     state = load_game("elevenes", {"players": 4, "edition": "fr", "target": 11}).state_from_json(
-        short)
+        SHORT_BOWL)
     with consultation() as seen:
         state.apply_action("play 11a")
     assert "ELV.RULING.BOWL-EMPTY" in seen and "ELV.RULING.TARGET-MORE" not in seen
