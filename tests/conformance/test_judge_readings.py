@@ -59,11 +59,28 @@ def test_moves_that_touch_no_ruling_keep_their_verdict_alone(
         capsys: pytest.CaptureFixture[str]) -> None:
     lines = judged(capsys, DISCARDS)
     touched = [n for n, line in enumerate(lines) if "under each reading of" in line]
-    assert len(touched) == 2  # Servants used and its return: EFO.RULING.SERVANTS-MINUTE
-    after = lines[lines.index("  step 3:"):]
-    assert not any("under each reading" in line for line in after)
+    # Servants used and its return (EFO.RULING.SERVANTS-MINUTE), the fourth discard
+    assert len(touched) == 3
+    step3, step4, step5 = (lines.index(f"  step {n}:") for n in (3, 4, 5))
+    assert not any("under each reading" in line for line in lines[step3:step4])
+    assert not any("under each reading" in line for line in lines[step5:])
     assert "    discard -> refused: EFO.DISCARD.LIMIT (At most three cards in the discard " \
-           "pile)" in after
+           "pile)" in lines[step5:]
+
+
+def test_a_move_touches_a_ruling_through_what_the_moves_so_far_remember(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Three discards made, two in the pile: the position's document under the decided
+    reading does not count discards, but the moves played from the set-up do, so the fourth
+    discard is judged under both readings of EFO.RULING.DISCARD-LIMIT."""
+    lines = judged(capsys, DISCARDS)
+    step4 = lines[lines.index("  step 4:"):lines.index("  step 5:")]
+    assert step4[1] == "    discard -> accepted"
+    assert step4[2].startswith("      under each reading of EFO.RULING.DISCARD-LIMIT")
+    assert step4[3].startswith("        (a) decided, in force  accepted: You discard (6) Fine "
+                               "China")
+    assert step4[4].startswith("        (b)                    refused: "
+                               "EFO.RULING.DISCARD-LIMIT (3 cards have been discarded")
 
 
 def second_ball_of_frame_two() -> Any:

@@ -191,11 +191,19 @@ class Readings:
         self.played: list[str] = []
         self.beside: dict[tuple[str, str], State | str] = {}
         """(ruling, letter) -> the position under that reading, or why it cannot be read"""
+        try:
+            self.own: State | None = _load(game_id, self.options, setup, cards)
+        except ElevenesError:
+            self.own = None
+        """the moves played from the set-up under the options in force, never read again from
+        a document: it remembers what the position's document may not write (the discards
+        made, which reading (b) of EFO.RULING.DISCARD-LIMIT counts)"""
 
     def touched(self, state: State, action: str) -> list[str]:
         """The rulings with playable readings the rules consult to read the position of
-        ``state`` and decide ``action`` there (on a fresh copy read from its document, so
-        that nothing the position has worked out already is left out)."""
+        ``state`` and decide ``action`` there: on a fresh copy read from its document, so
+        that nothing the position has worked out already is left out, and on the moves as
+        played from the set-up (``own``), which may remember more than the document writes."""
         offered = choosable(self.game_id)
         with consultation() as seen:
             try:
@@ -203,6 +211,8 @@ class Readings:
             except ElevenesError:
                 fresh = state.clone()
             try_move(fresh, action)
+            if self.own is not None:
+                try_move(self.own.clone(), action)
         return [r for r in seen if r in offered]
 
     def _position(self, ruling_id: str, letter: str) -> State | str:
@@ -242,6 +252,8 @@ class Readings:
     def advance(self, action: str) -> None:
         """``action`` was played: each position beside plays it too, as its rules allow."""
         self.played.append(action)
+        if self.own is not None:
+            _play_quietly(self.own, action)
         for position in self.beside.values():
             if not isinstance(position, str):
                 _play_quietly(position, action)
