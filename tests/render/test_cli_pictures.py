@@ -178,6 +178,9 @@ def test_judge_html_quotes_the_rules_and_rulings_cited(tmp_path: Path) -> None:
     rules = page.split("The rules cited", 1)[1]
     assert 'id="efo-discard-limit"' in rules and 'id="efo-ruling-discard-limit"' in rules
     assert "Decision" in rules  # the ruling's text, readings and decision
+    # the readings are a list, one item each, as the rulebook writes them
+    assert "<li>(a) <em>playable</em> the number of cards in the discard pile now;</li>" in rules
+    assert "<li>(b) <em>playable</em> the number of discards made" in rules
     assert 'href="#efo-discard-limit"' in page  # the refusal links to the rule's text
     out2 = tmp_path / "linked.html"
     assert main(["judge", str(EXAMPLE), "--html", str(out2),

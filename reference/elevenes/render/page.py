@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 from html import escape
 from typing import Any
 
@@ -227,8 +228,8 @@ def rules_html(rule_ids: Iterable[str], rulebook: Rulebook | None,
         rule = rulebook.rules.get(rule_id)
         if rule is None:
             continue
-        paragraphs = "".join(f"<p>{_markdown(' '.join(p.split()))}</p>"
-                             for p in rule.text.split("\n\n") if p.strip())
+        text = re.sub(r"\{(?:ref|doc)\}`([^`]+)`", r"\1", rule.text.strip())
+        paragraphs = markdown().render(text)  # lists of readings stay lists
         out.append(f'<div class="pos-rule" id="{escape(rule_anchor(rule_id))}">'
                    f"<p class=\"pos-head\">{cite(rule_id, rulebook, link)}</p>{paragraphs}</div>")
     return ('<h2>The rules cited</h2>' + "".join(out)) if out else ""
@@ -411,6 +412,15 @@ def ruling_panel(rule: Rule, played: list[Played], anchor: str = "scenario-") ->
         columns.append('<div class="pos-reading pos-decided"><p class="pos-label">the decision'
                        f"</p><p>{_markdown(decision)}</p>{''.join(outcomes)}</div>")
     return '<div class="pos-readings">' + "".join(columns) + "</div>"
+
+
+@lru_cache(maxsize=1)
+def markdown() -> Any:
+    """The Markdown parser of rule texts: CommonMark with tables (markdown-it-py, the parser
+    MyST is built on), raw HTML in the text shown as text."""
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt("commonmark", {"html": False}).enable("table")
 
 
 def _markdown(text: str) -> str:

@@ -43,6 +43,7 @@ from ..core.errors import ElevenesError
 from ..core.play import sample_chance
 from ..games import REGISTRY, game_ids, load_game
 from ..games.prompt import Refusal
+from ..render.page import markdown
 from ..rulebook.index import RULE_ID, Rule, load_rulebook
 from . import cards as card_work
 from . import dispute as disputes
@@ -68,15 +69,6 @@ card 4 "Slow Sugar" rule EFO.CARD.SUGAR {
 def docs_anchor(rule_id: str) -> str:
     """The HTML id Sphinx gives the rule's MyST label (lower case, hyphens)."""
     return re.sub(r"[^a-z0-9]+", "-", rule_id.lower()).strip("-")
-
-
-@lru_cache(maxsize=1)
-def markdown() -> Any:
-    """The Markdown parser of rule texts: CommonMark with tables (markdown-it-py, the parser
-    MyST is built on), raw HTML in the text shown as text."""
-    from markdown_it import MarkdownIt
-
-    return MarkdownIt("commonmark", {"html": False}).enable("table")
 
 
 def rule_html(text: str) -> Markup:
