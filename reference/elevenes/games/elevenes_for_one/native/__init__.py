@@ -57,12 +57,13 @@ SOURCE = Path(__file__).with_name("efo_solve.c")
 # instruction set shared with efo_solve.c (8 ints per instruction)
 OP_CALL, OP_JUMP, OP_JUMPUNLESS, OP_MAYGATE, OP_CHOOSE, OP_SETVAR, OP_INCVAR = range(1, 8)
 VERBS = {"flip_down": 1, "swap": 2, "return_after_self": 3, "score": 4, "send_to_end": 5,
-         "reshuffle": 6, "cost": 7}
+         "reshuffle": 6, "cost": 7, "put_on_trolley": 8}
 REFS = {"self": -1, "first": -2, "next": -3}
 REF_INT = -4
 ZONES = {"pantry": 0, "discard": 1, "trolley": 2}
 T_SELF, T_TRAIT = 100, 200
 FILTERS = {"face_up": 301, "face_down": 302, "scorable": 303}
+TESTS = {"face_up": 301, "face_down": 302, "from_discard": 304}  # C_TEST's tests
 C_CMP, C_ANY, C_ISCARD, C_TEST, C_NOT, C_AND, C_OR, C_TRUE = range(1, 9)
 E_INT, E_COUNT, E_MINUTES, E_VAR = range(1, 5)
 COMPARE = {">=": 0, "<=": 1, "==": 2, "!=": 3, ">": 4, "<": 5}
@@ -151,9 +152,9 @@ class Lowering:
         if isinstance(cond, ast.Test):
             if cond.position is not None:
                 raise self.unsupported("a card by its place in the row")
-            if cond.name not in ("face_up", "face_down"):
+            if cond.name not in TESTS:
                 raise self.unsupported(f"test {cond.name!r}")
-            return self.node(C_TEST, FILTERS[cond.name], self.ref(cond.arg))
+            return self.node(C_TEST, TESTS[cond.name], self.ref(cond.arg))
         if isinstance(cond, ast.Not):
             return self.node(C_NOT, self.cond(cond.cond))
         parts = [self.cond(p) for p in cond.parts]

@@ -33,7 +33,7 @@ typedef struct {
   int32_t prog[12][3][2];
   uint16_t traits[16];
   uint16_t undiscardable, unflippable;
-  int32_t words[8];       /* per verb number: the word of a choice's actions (game.py WORDS) */
+  int32_t words[9];       /* per verb number: the word of a choice's actions (game.py WORDS) */
   double totals[12][12];  /* game.py DEAL_TOTALS: running totals of n equal chances */
 } Rules;
 
@@ -94,7 +94,7 @@ static PyObject *make_rules(PyObject *self, PyObject *args) {
   r->sets = r->code ? int_array(sets, NULL) : NULL;
   r->conds = r->sets ? int_array(conds, NULL) : NULL;
   w = r->conds ? int_array(words, &n) : NULL;
-  if (w && n != 8) { PyErr_SetString(PyExc_ValueError, "words: 8 integers"); goto bad; }
+  if (w && n != 9) { PyErr_SetString(PyExc_ValueError, "words: 9 integers"); goto bad; }
   p = w ? int_array(progs, &n) : NULL;
   if (p && n != 12 * 3 * 2) { PyErr_SetString(PyExc_ValueError, "progs: 72 integers"); goto bad; }
   t = p ? int_array(traits, &n) : NULL;

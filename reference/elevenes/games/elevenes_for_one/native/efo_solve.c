@@ -57,10 +57,11 @@ enum { R_NONE = 0, R_WON = 1, R_OUT = 2, R_STUCK = 3 };
 enum { OP_CALL = 1, OP_JUMP = 2, OP_JUMPUNLESS = 3, OP_MAYGATE = 4, OP_CHOOSE = 5,
        OP_SETVAR = 6, OP_INCVAR = 7 };
 enum { V_NONE = 0, V_FLIP = 1, V_SWAP = 2, V_RETURN = 3, V_SCORE = 4, V_TOEND = 5,
-       V_RESHUFFLE = 6, V_COST = 7 };
+       V_RESHUFFLE = 6, V_COST = 7, V_TROLLEY = 8 };
 enum { REF_SELF = -1, REF_FIRST = -2, REF_NEXT = -3, REF_INT = -4 };
 enum { Z_PANTRY = 0, Z_DISCARD = 1, Z_TROLLEY = 2 };
-enum { T_SELF = 100, T_FACE_UP = 301, T_FACE_DOWN = 302, T_SCORABLE = 303, T_TRAIT = 200 };
+enum { T_SELF = 100, T_FACE_UP = 301, T_FACE_DOWN = 302, T_SCORABLE = 303, T_TRAIT = 200,
+       T_FROM_DISCARD = 304 /* a test only (C_TEST), never a filter */ };
 enum { C_CMP = 1, C_ANY = 2, C_ISCARD = 3, C_TEST = 4, C_NOT = 5, C_AND = 6, C_OR = 7,
        C_TRUE = 8 };
 enum { E_INT = 1, E_COUNT = 2, E_MINUTES = 3, E_VAR = 4 };
@@ -359,6 +360,17 @@ static int expr(const S *s, const Frame *fr, int kind, int value) {
   return 0;
 }
 
+/* game.py (test_from_discard); EFO.RULING.ELEVENSES, EFO.RULING.CAKES-ELEVENSES: the card was
+ * scored from the pile by a discard effect ((11)) and its score effect runs above that one */
+static int from_discard(const S *s, int card) {
+  int below = 0;
+  for (int i = 0; i < s->nstack; i++) {
+    if (s->stack[i].event == EV_DISCARD) below = 1;
+    else if (below && s->stack[i].event == EV_SCORE && s->stack[i].card == card) return 1;
+  }
+  return 0;
+}
+
 static int cond(const S *s, const Frame *fr, int node) {
   const int32_t *c = g_conds + 4 * node;
   switch (c[0]) {
@@ -380,6 +392,7 @@ static int cond(const S *s, const Frame *fr, int node) {
   case C_TEST: {
     int card = ref_card(s, fr, c[2]);
     if (!card) return 0;
+    if (c[1] == T_FROM_DISCARD) return from_discard(s, card);
     return c[1] == T_FACE_UP ? face_up(s, card) : (s->down >> card & 1);
   }
   case C_NOT: return !cond(s, fr, c[1]);
@@ -435,6 +448,11 @@ static void verb(S *s, Frame *fr, int v, const int *chosen, int nchosen, int arg
     if (!one || one != s->top + 1 || !(s->pile >> one & 1)) break;
     s->pile &= (uint16_t)~(1u << one);
     start_score(s, one);
+    break;
+  case V_TROLLEY: /* EFO.RULING.ELEVENSES (b): only placed on the trolley, no action, no minute */
+    if (!one || one != s->top + 1 || !(s->pile >> one & 1)) break;
+    s->pile &= (uint16_t)~(1u << one);
+    s->top = (int8_t)one;
     break;
   case V_TOEND:
     if (!one || !in_pantry(s, one)) break;
