@@ -88,6 +88,10 @@ def test_the_solver_agrees_with_a_plain_search(option: str, letter: str, objecti
         assert solve(state, objective).value == plain, (option, letter, top, minutes)
 
 
+# the card-file readings whose words the native solver plays (put_on_trolley, from_discard):
+# it must solve them, not refuse them
+NATIVE_CARD_READINGS = {("reading.EFO.RULING.ELEVENSES", "b"),
+                        ("reading.EFO.RULING.ELEVENSES", "d")}
 HAS_CC = shutil.which((shlex.split(os.environ.get("CC") or "cc") or ["cc"])[0]) is not None
 
 
@@ -114,6 +118,7 @@ def test_the_native_solver_agrees_or_refuses(option: str, letter: str) -> None:
         solver = NativeSolver(game, "rating", memo_entries=table_entries(2, 0.25), threads=1)
     except NativeUnavailable as refused:  # a card file with words it lacks (`ahead`, ...)
         assert "the native solver has no" in str(refused)
+        assert (option, letter) not in NATIVE_CARD_READINGS, refused
         return
     try:
         leaf = pass_start_of(state)
@@ -191,6 +196,47 @@ def test_the_solvers_agree_where_the_reading_changes_the_value(
             lower(game, solver=True)
         return
     solver = NativeSolver(game, "rating", memo_entries=table_entries(2, 0.25), threads=1)
+    try:
+        leaf = pass_start_of(state)
+        assert leaf is not None
+        assert solver.solve(leaf) == plain
+    finally:
+        solver.close()
+
+
+# Pass starts for the card-file readings the native solver plays: (option, letter, top card,
+# minutes, discard pile, whether the reading changes the value).  Under ELEVENSES (b), (9) put
+# on the trolley by (11) costs no minute: with two minutes the game is won (decided: lost,
+# rating 10 against 12).  ELEVENSES (d) changes no value of the printed cards (a Servants
+# scored from the pile by (11) has nothing to return: with (9) on top the pile holds at most
+# (10), and (11) reaches it last), so its pass starts only show the solvers agreeing.
+CARD_TELLING = [
+    ("reading.EFO.RULING.ELEVENSES", "b", 8, 2, (9,), True),
+    ("reading.EFO.RULING.ELEVENSES", "d", 9, 2, (10,), False),
+]
+
+
+@pytest.mark.skipif(not HAS_CC, reason="no C compiler: the native solver cannot be built")
+@pytest.mark.parametrize(("option", "letter", "top", "minutes", "pile", "changes"),
+                         CARD_TELLING)
+@pytest.mark.parametrize("objective", ["win", "rating"])
+def test_the_native_solver_plays_the_card_readings_it_has_the_words_for(
+        option: str, letter: str, top: int, minutes: int, pile: tuple[int, ...],
+        changes: bool, objective: str) -> None:
+    """The plain search, the Python solver and the native one agree under a card-file
+    reading, the native solver solving it itself (no refusal, no fall back)."""
+    from elevenes.games.elevenes_for_one.native import NativeSolver, pass_start_of, table_entries
+
+    assert {(o, l) for o, l, *_ in CARD_TELLING} == NATIVE_CARD_READINGS
+    state = pass_start({option: letter}, top, minutes, pile, None)
+    plain = plain_value(state, objective, {})
+    if changes:
+        decided = plain_value(pass_start({}, top, minutes, pile, None), objective, {})
+        assert plain != decided
+    assert solve(state, objective).value == plain
+    game = state.game
+    assert isinstance(game, EfoGame)
+    solver = NativeSolver(game, objective, memo_entries=table_entries(2, 0.25), threads=1)
     try:
         leaf = pass_start_of(state)
         assert leaf is not None
