@@ -227,7 +227,7 @@ def test_the_native_solver_plays_the_card_readings_it_has_the_words_for(
     reading, the native solver solving it itself (no refusal, no fall back)."""
     from elevenes.games.elevenes_for_one.native import NativeSolver, pass_start_of, table_entries
 
-    assert {(o, l) for o, l, *_ in CARD_TELLING} == NATIVE_CARD_READINGS
+    assert {(o, x) for o, x, *_ in CARD_TELLING} == NATIVE_CARD_READINGS
     state = pass_start({option: letter}, top, minutes, pile, None)
     plain = plain_value(state, objective, {})
     if changes:
