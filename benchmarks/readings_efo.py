@@ -9,7 +9,8 @@ printed cards).  Each solve writes its JSON to ``benchmarks/readings_efo/<NAME>-
 reading read them as they read the printed cards' values.
 
     nice -n 10 python benchmarks/readings_efo.py --run              # solve what is missing
-    nice -n 10 python benchmarks/readings_efo.py --run --objective rating
+    nice -n 10 python benchmarks/readings_efo.py --run --objective rating --memory 7
+    nice -n 10 python benchmarks/readings_efo.py --run --only ELEVENSES=b  # one reading
     python benchmarks/readings_efo.py                               # the table only
     nice -n 10 python benchmarks/readings_efo.py --endgame 2 13     # a smaller exact figure
 
@@ -166,6 +167,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--memory", type=int, default=5, help="GiB for the native table")
     parser.add_argument("--endgame", type=int, nargs=2, metavar=("TOP", "MINUTES"),
                         help="solve the endgame from (1) to TOP on the trolley instead")
+    parser.add_argument("--only", action="append", default=[], metavar="RULING=X",
+                        help="with --run, solve only these readings (short names, as CUPS=a)")
     args = parser.parse_args(argv)
     if args.endgame:
         print(endgame_table(*args.endgame, args.objective))
@@ -175,6 +178,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         SHIP.mkdir(exist_ok=True)
         # the challenge variant's reading takes about an hour: the quick ones first
         for ruling_id, letter in sorted(readings(), key=lambda r: r[0] in ONLY_IN):
+            if args.only and f"{short_name(ruling_id)}={letter}" not in args.only:
+                continue
             if not (OUT / name(ruling_id, letter, args.objective)).exists():
                 why = native_refusal(ruling_id, letter)
                 if why is not None:
