@@ -17,6 +17,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..core.errors import ElevenesError
 from ..paths import conformance_dir
+from .matcher import ABSENT, RESERVED
 from .model import PROFILES, RULES, STRICT, Item, Json, Observe, Perft, Scenario, Step
 from .schemas import first_error, format_path, require_validator, validator
 
@@ -175,11 +176,13 @@ def load_file(path: Path | str, require_id: bool = True) -> list[Item]:
                 merged["options"] = {**defaults["options"], **doc["options"]}
             where: list[str | int] = ["scenarios", index]
             scenario = _scenario(merged, file, root, where)
+            _check_absent_keys(scenario, where, fail)
             _check_setup(scenario.game, scenario.setup, [*where, "setup"], fail)
             _check_folder(scenario.game, folder_game, [*where, "game"], fail)
             items.append(scenario)
     else:
         scenario = _scenario(data, file, root, [])
+        _check_absent_keys(scenario, [], fail)
         _check_setup(scenario.game, scenario.setup, ["setup"], fail)
         _check_folder(scenario.game, folder_game, ["game"], fail)
         items.append(scenario)
@@ -207,6 +210,40 @@ def _check_strict(data: dict[str, Any], fail: Fail) -> None:
                 "every other scenario is in the rules profile",
                 [*where, "profile"],
             )
+
+
+def _check_absent_keys(scenario: Scenario, where: list[str | int], fail: Fail) -> None:
+    """``$absent`` may not name a key its own mapping expects, nor, at the top of ``expect``
+    or ``final``, a reserved key (those are compared with the answer, not the state)."""
+    places: list[tuple[Any, list[str | int], bool]] = []
+    for step in scenario.steps:
+        at: list[str | int] = [*where, "steps", step.index]
+        places.append((step.expect, [*at, "expect"], True))
+        for number, seen in enumerate(step.observe):
+            observe_at = [*at, "observe"] + ([number] if len(step.observe) > 1 else [])
+            places.append((seen.expect, [*observe_at, "expect"], False))
+    places.append((scenario.final, [*where, "final"], True))
+    for expect, at, top in places:
+        _absent_in(expect, at, top, fail)
+
+
+def _absent_in(value: Any, where: list[str | int], top: bool, fail: Fail) -> None:
+    if isinstance(value, list):
+        for index, item in enumerate(value):
+            _absent_in(item, [*where, index], False, fail)
+        return
+    if not isinstance(value, dict):
+        return
+    for key in value.get(ABSENT, ()):
+        if key in value:
+            raise fail(f"{ABSENT} names {key!r}, a key this mapping also expects",
+                       [*where, ABSENT])
+        if top and key in RESERVED:
+            raise fail(f"{ABSENT} names {key!r}, which is compared with the answer to `state`, "
+                       "not a key of the state document", [*where, ABSENT])
+    for key, item in value.items():
+        if key != ABSENT:
+            _absent_in(item, [*where, key], False, fail)
 
 
 def _name_scenarios(data: dict[str, Any], stem: str) -> None:

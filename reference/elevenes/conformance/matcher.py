@@ -3,7 +3,9 @@
 Keys present in an expected mapping must be present and match recursively (other keys of the
 actual mapping are ignored); lists must have the same length and match element by element;
 scalars must be equal (numbers by value, so 1 matches 1.0, but a boolean only matches a
-boolean).  The first mismatch is reported as a path with the expected and actual values.
+boolean).  The reserved key ``$absent`` of an expected mapping, at any depth, lists keys the
+actual mapping must not have (no key of a state or an observation starts with ``$``).  The
+first mismatch is reported as a path with the expected and actual values.
 """
 
 from __future__ import annotations
@@ -24,6 +26,12 @@ class _Missing:
 
 MISSING: Any = _Missing()
 """The actual value of a key the actual document does not have."""
+
+RESERVED = ("terminal", "returns", "score", "current_player", "legal", "chances")
+"""The keys of ``expect``/``final`` compared with the answers' own fields, not the state."""
+
+ABSENT = "$absent"
+"""The reserved key of an expected mapping that lists the keys the actual one must not have."""
 
 
 @attrs.frozen
@@ -62,11 +70,21 @@ def _match(expected: Any, actual: Any, path: list[str | int], root: str) -> Mism
         if not isinstance(actual, dict):
             return Mismatch(here, expected, actual, f"expected a mapping, got {show(actual)}")
         for key, value in expected.items():
+            if key == ABSENT:
+                continue
             if key not in actual:
                 return Mismatch(format_path([*path, key], root), value, MISSING)
             found = _match(value, actual[key], [*path, key], root)
             if found:
                 return found
+        for key in expected.get(ABSENT, ()):
+            if key in actual:
+                return Mismatch(
+                    format_path([*path, key], root),
+                    MISSING,
+                    actual[key],
+                    f"expected no key {key}, got {show(actual[key])}",
+                )
         return None
     if isinstance(expected, list):
         if not isinstance(actual, list | tuple):

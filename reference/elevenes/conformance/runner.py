@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from .loader import Suite
-from .matcher import Mismatch, match, scalars_equal, set_mismatch
+from .matcher import RESERVED, Mismatch, match, scalars_equal, set_mismatch
 from .model import RULES, Item, Json, Perft, Scenario, Step
 from .report import (
     ERROR,
@@ -36,9 +36,6 @@ from .subject import (
     Unsupported,
     parse_fraction,
 )
-
-RESERVED = ("terminal", "returns", "score", "current_player", "legal", "chances")
-"""Keys of an expectation compared with the game API rather than with the state document."""
 
 
 class Divergence(Exception):
