@@ -32,7 +32,7 @@ import attrs
 
 from ..core.api import Json
 from ..paths import conformance_dir
-from .matcher import Mismatch, match, set_mismatch, show
+from .matcher import ABSENT, Mismatch, match, set_mismatch, show
 from .subject import Refusal, SetupRefused, StateView, Subject, SubjectError, Unsupported
 
 NONSENSE = "xyzzy"
@@ -866,7 +866,8 @@ def as_scenario(reference: Subject, game: str, options: Json, found: Divergent, 
     add to a suite: the other implementation fails it until it is fixed.
 
     A state or observation difference is pinned by the whole top-level key of the document it
-    lies in, compared as a partial expectation (a key only the other has is not caught by it).
+    lies in, compared as a partial expectation; a key only the other writes is pinned by
+    ``$absent`` in the mapping that lacks it (with the reference's values along the path).
     """
     difference = found.shortest_difference
     test = found.shortest_whole
@@ -938,10 +939,39 @@ def _top(path: str, root: str) -> str:
 
 def _pin_doc(doc: Json, path: str | None) -> Json:
     root = (path or "").split(")")[0] + ")" if (path or "").startswith("observe(") else "state"
+    if (path or "").startswith(root):
+        absent = _absent_pin(doc, (path or "").removeprefix(root))
+        if absent is not None:
+            return dict(absent)
     top = _top(path or "", root)
     if top and top in doc:
         return {top: doc[top]}
     return dict(doc)
+
+
+def _absent_pin(doc: Any, rest: str) -> Any:
+    """Where the reference's document lacks a key the other writes: the reference's values
+    along the path (``.players[1].aside``), ending in ``$absent`` naming that key; None when
+    the reference has every key of the path. A key may hold dots (``reading.X``): at a mapping
+    the longest key that begins the rest of the path is followed."""
+    if rest.startswith("[") and isinstance(doc, list):
+        index_text, _, after = rest[1:].partition("]")
+        if not index_text.isdigit() or int(index_text) >= len(doc):
+            return None
+        index = int(index_text)
+        inner = _absent_pin(doc[index], after)
+        if inner is None:
+            return None
+        return [inner if number == index else value for number, value in enumerate(doc)]
+    if not rest.startswith(".") or not isinstance(doc, dict):
+        return None
+    text = rest[1:]
+    keys = [key for key in doc if text == key or text.startswith((f"{key}.", f"{key}["))]
+    if not keys:
+        return {ABSENT: [text]}
+    key = max(keys, key=len)
+    inner = _absent_pin(doc[key], text[len(key):])
+    return None if inner is None else {key: inner}
 
 
 def _pin(view: StateView, difference: Difference) -> Json:
