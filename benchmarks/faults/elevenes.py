@@ -99,6 +99,10 @@ TARGET_EQUAL = ("when the best count is exactly the target, every player at or a
                 "has that count and is one of the leaders: the winners are the same")
 NOT_COUNTED = ("a card worth its `value` expression has no number value (0), and no position 0 or "
                "11 holds a face-up card (card 11, Elevenses, is never counted)")
+COMPLETE_AT_START = ("the guests complete as a turn began are read and written only under "
+                     "reading (c) of ELV.RULING.GUEST-TIMING with the Special Guests (the reveal's "
+                     "refusal, complete_at_turn_start): worked out under another reading nothing "
+                     "reads them, and without the guests no seat's guest is complete")
 
 ENTRIES: list[Equivalent] = [
     *(Equivalent("elevenes", file, where, code, why) for file, where, code, why in [
@@ -200,6 +204,8 @@ ENTRIES: list[Equivalent] = [
          "Cakes show a kitchen to another seat only (`except me`)"),
         ("primitives.py", "verb_reveal", 'if name == "kitchen":', "only kitchens are revealed"),
         ("state.py", "__init__", 'if int(self.options["first_server"]) >= self.players', OPTIONS),
+        ("state.py", "__init__", 'if self.server_drawn and int(self.options["first_server"])',
+         OPTIONS),
         ("state.py", "__init__", "missing = [n for n in range(1, NUMBERS + 1)", VARIANT),
         ("state.py", "__init__", "if missing:", VARIANT),
         ("state.py", "__init__", 'cards.program(n, "play") for n in range(1, NUMBERS + 1)',
@@ -287,6 +293,7 @@ ENTRIES: list[Equivalent] = [
          "an entry for card 12, which no set has (the line's other fault shifts every card's "
          "effect, and the suite kills it)"),
         ("state.py", "turn_actions", "if actions and CONSULTING.on:", CONSULTED),
+        ("state.py", "guests_to_ask", "if asked and CONSULTING.on:", CONSULTED),
         ("state.py", "program_of", "if CONSULTING.on:", CONSULTED),
         ("state.py", "program_of", "consult_card(", CONSULTED),
         ("primitives.py", "applicable_take", "", "the reading's cards that `take` choose the card "
@@ -349,9 +356,11 @@ ENTRIES: list[Equivalent] = [
          "1 -> 2", FRAME_COST),
         ("views.py", "load_frame", 'return Frame(found, event, int(doc["owner"]), 1, 0, {})',
          "1 -> 0", FRAME_COST),
+        ("state.py", "turn_begins", 'if self.game.guest_timing == "c" and self.game.options',
+         "test forced true", COMPLETE_AT_START),
     ]),
     # round_ended left out when it should be written (the key written where it should not be,
-    # under the line's other faults, is open: an expectation cannot ask for a key's absence)
+    # under the line's other faults, is killed by conformance/elevenes/faults-absent.yaml)
     *(Equivalent("elevenes", "views.py", "state_to_json",
                  '**({"round_ended": True} if state.ended and state.phase', VARIANT_EVENTS, detail)
       for detail in ("test forced false", "Eq -> NotEq", "True -> False")),
