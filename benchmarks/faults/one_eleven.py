@@ -16,13 +16,23 @@ from faults import (
     Equivalent,
 )
 
+CONSULTED = ("only decides whether a ruling is noted as consulted (core/readings.py: which "
+             "readings a position depends on, for the reference's own reports); no state, "
+             "legal action or refusal changes")
+BOTS = ("read only by the bots (the boss an action would fight, for their weighing): no "
+        "request of the protocol reaches it")
+SEAT_BOUND = ("the engine's own bound on the table under G111.RULING.PLAYER-COUNT (b), whose "
+              "reading sets none: it is checked when a game is made (no scenario can ask for a "
+              "start that is refused), and a program may seat more")
+
 ENTRIES: list[Equivalent] = [
     *(Equivalent("111", file, where, code, why) for file, where, code, why in [
         ("cards.py", "<module>", "# 0-51", NUMBERING),
         *(("cards.py", "<module>", f"{name} = ", NUMBERING) for name in (
             "ROLL", "PLACE", "KEEP", "COINS_ACE", "COINS_PAIR", "END_TURN", "ATTACK_BOSS",
             "ATTACK_PLAYER", "BUY", "BUY_NOTHING", "DISCOUNT", "DISCOUNT_NONE", "SURRENDER",
-            "FIGHT_ON", "DISCARD", "PARTY", "DEFEND")),
+            "FIGHT_ON", "DISCARD", "PARTY", "DEFEND", "ATTACK_DEEP", "BUY_MANY")),
+        ("cards.py", "<module>", "MAX_SEATS = ", SEAT_BOUND),
         ("cards.py", "rank_of", "", DEAD),
         ("cards.py", "suit_of", "", DEAD),
         ("cards.py", "is_face", "", DEAD),
@@ -64,7 +74,8 @@ ENTRIES: list[Equivalent] = [
          "them as a set"),
         ("state.py", "_coin_buys", "range(2, 6)", "no diamond is worth 1: a pair from 1 finds "
          "no cards"),
-        ("state.py", "_end_play", "self.side = self.roll = 0", OVERWRITTEN),
+        ("state.py", "_end_play", "self.side = self.roll = self.struck = 0", OVERWRITTEN + "; "
+         + "struck " + CONSULTED),
         ("state.py", "returns", "", "all zero either way until the game is over"),
         ("notation.py", "_check_pending", "asking == A_DRAW and not state.pile_size", LATER),
         # seats in a document are never negative: the schema's minimum is 0
@@ -108,8 +119,9 @@ ENTRIES: list[Equivalent] = [
         ("state.py", "_strike_next", "self.who = -1", OVERWRITTEN),
         ("state.py", "_game_over", "self.who = -1", "no one is asked once the game is over: the "
          "seat asked is read by nothing (current_player is -4, the pending document names none)"),
-        ("state.py", "_end_play", "self.target_boss = self.target_player = -1", "every reader "
-         "tests a target with >= 0: -1 and -2 both mean none"),
+        ("state.py", "_end_play", "self.target_boss = self.target_player = self.target_at = -1",
+         "every reader tests a target with >= 0: -1 and -2 both mean none; target_at is set "
+         "again whenever a boss is named"),
         ("state.py", "action_to_string", "", "action_text does not read its second argument"),
         ("state.py", "_apply", "action - PARTY", NUMBERING),
         ("state.py", "_apply", "action - DEFEND", NUMBERING),
@@ -121,5 +133,43 @@ ENTRIES: list[Equivalent] = [
         ("notation.py", "state_from_doc", "if options != written_options(game.options):",
          "a game made again from the document's options when they are the game's own is the "
          "same game: a fast path"),
+        # a guard whose body only notes a ruling as consulted, and the notes themselves
+        ("state.py", "", "consult(", CONSULTED),
+        ("state.py", "_placements", "if must and self.required_placed:", CONSULTED),
+        ("state.py", "_placements", "elif not must and faces and not self.required_placed:",
+         CONSULTED),
+        ("state.py", "_parties", "if CONSULTING.on and any(JACK", CONSULTED),
+        ("state.py", "_parties", "if any(len(ranks) > 1 for ranks in options):", CONSULTED),
+        ("state.py", "bonuses", "if CONSULTING.on:", CONSULTED),
+        ("state.py", "bonuses", "if len(groups) > 1:", CONSULTED),
+        ("state.py", "bonuses", "if groups and not complete:", CONSULTED),
+        ("state.py", "bonuses", "if groups:", CONSULTED),
+        ("state.py", "bonuses", "groups = bonus_groups(ranks)", CONSULTED),
+        ("state.py", "_attackable", "if not held:", CONSULTED),
+        ("state.py", "_under_max", "if party.bought[item] >= STORE_MAX[item]:", CONSULTED),
+        ("state.py", "_coin_buys", "if CONSULTING.on and any(c & 3 == DIAMONDS", CONSULTED),
+        ("state.py", "_coin_buys", "if len(diamonds) > 1 and (ACE in held or len(diamonds) > 2)",
+         CONSULTED),
+        ("state.py", "_store", 'if CONSULTING.on or self.game.reads("G111.RULING.ONE-PER-ROLL"',
+         FAST_PATH),
+        ("state.py", "_store", "if many:", CONSULTED),
+        ("state.py", "_start_turn", "if self.turn >= self.turn_limit:", CONSULTED),
+        ("state.py", "_choose_target", "if len(self.slots[slot]) > 1:", CONSULTED),
+        ("state.py", "_fight_starts", "if party is not None and party.health == 0:", CONSULTED),
+        ("state.py", "_retarget", 'if self.game.same_boss == "a" and not CONSULTING.on:',
+         FAST_PATH),
+        ("state.py", "_strike_points", "if self.struck >> side & 1:", CONSULTED),
+        ("state.py", "_strike_points", "self.struck |= 1 << side", CONSULTED),
+        ("state.py", "_resolve", "if bare:", CONSULTED),
+        ("state.py", "_resolve", "if hit and not whole and health == 0:", CONSULTED),
+        ("state.py", "_resolve", "if self.surrender_offered or self.knocked_out:", CONSULTED),
+        ("state.py", "_knock_out_shield", 'if reading == "b" and not CONSULTING.on:', FAST_PATH),
+        ("state.py", "_knock_out_shield", "if shield != printed or shield != whole:", CONSULTED),
+        ("state.py", "_surrender", "if party.money % 2 or self.coins[player] < half:", CONSULTED),
+        ("state.py", "_end_play", "if CONSULTING.on and any(boss[1:3]", CONSULTED),
+        ("state.py", "_refill", "if any(self.coins[p] == 0 for p in range(self.n) if p != "
+         "self.active):", CONSULTED),
+        ("state.py", "_game_over", "if len(self.winners) > 1:", CONSULTED),
+        ("state.py", "boss_for", "", BOTS),
     ]),
 ]
