@@ -171,5 +171,14 @@ ENTRIES: list[Equivalent] = [
          "self.active):", CONSULTED),
         ("state.py", "_game_over", "if len(self.winners) > 1:", CONSULTED),
         ("state.py", "boss_for", "", BOTS),
+        ("cards.py", "bonus_choices", "if one_set and len(groups) > 1:", "with one set of equal "
+         "cards, the bonus of one set only is the bonus of every set: both paths give each of "
+         "its cards alone"),
+        ("state.py", "_knock_out_shield", 'if reading == "b":', "under reading (b) the fast "
+         "path above has already returned the shield left unless a consultation is open"),
     ]),
+    # a strike scores at least 1 (attack 0 or more plus the roll): no strike equals -2 or 0
+    *(Equivalent("111", "state.py", "_knock_out_shield", "return shield if shield == whole else -1",
+                 "a strike scores at least 1: it equals neither 0 nor -2, so no shield is "
+                 "knocked out either way", detail) for detail in ("1 -> 2", "1 -> 0")),
 ]
