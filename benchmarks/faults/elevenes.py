@@ -213,6 +213,7 @@ ENTRIES: list[Equivalent] = [
         ("state.py", "__init__", "self.cube_cards = ", ROUND_CUBE),
         ("state.py", "__init__", "self.everyone = (1 << n) - 1", MASK),
         ("state.py", "__init__", "self.revealed = [False] * n", OVERWRITTEN),
+        ("state.py", "__init__", "self.ended = False", OVERWRITTEN),
         ("state.py", "holder", "return -1", DEFENSIVE),
         ("state.py", "value", "for pos in range(1, 11) if up >> pos & 1", VALUE_RANGE),
         ("state.py", "current_player", "if self.choice is not None else self.turn", DEFENSIVE),
@@ -358,6 +359,8 @@ ENTRIES: list[Equivalent] = [
          "1 -> 0", FRAME_COST),
         ("state.py", "turn_begins", 'if self.game.guest_timing == "c" and self.game.options',
          "test forced true", COMPLETE_AT_START),
+        ("state.py", "turn_begins", 'if self.game.guest_timing == "c" and self.game.options',
+         "And swapped", COMPLETE_AT_START),
     ]),
     # round_ended left out when it should be written (the key written where it should not be,
     # under the line's other faults, is killed by conformance/elevenes/faults-absent.yaml)
