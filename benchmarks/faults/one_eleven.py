@@ -171,6 +171,22 @@ ENTRIES: list[Equivalent] = [
          "self.active):", CONSULTED),
         ("state.py", "_game_over", "if len(self.winners) > 1:", CONSULTED),
         ("state.py", "boss_for", "", BOTS),
+        # the words of a refusal only
+        ("rules.py", "_party", '+ ("defending party has no bonus" if game.defend_bonus == "b"',
+         TEXT),
+        ("rules.py", "_party", '"set goes to " + ("its club if it has one, else "', TEXT),
+        ("rules.py", "_discount", 'letter = "b" if state.game.reads("G111.RULING.DISCOUNT", "b")',
+         TEXT),
+        ("rules.py", "_discount", 'why = ("no money is bought at the discount" if letter == "b"',
+         TEXT),
+        ("rules.py", "_target", 'f"{text}: only the boss on top of a pile is attacked "', TEXT),
+        ("notation.py", "_check_bonus", 'why = ("G111.PARTY.BONUS" + (', TEXT),
+        ("notation.py", "_check_bonus", '+ (f", G111.RULING.DEFEND-BONUS ({defend})"', TEXT),
+        ("notation.py", "_check_bonus", '+ (f", G111.RULING.PARTY-CHOICE ({choice})"', TEXT),
+        ("notation.py", "state_from_doc", 'raise _bad(f"the fight\'s boss is {depth} deep', TEXT),
+        ("rules.py", "_party", "key=RANK_VALUE.__getitem__, default=-1)", "the party's card of "
+         "the suit is in the hand and may be a member (both refused before otherwise), so the "
+         "suit always has a highest card: the default is never used"),
         ("cards.py", "bonus_choices", "if one_set and len(groups) > 1:", "with one set of equal "
          "cards, the bonus of one set only is the bonus of every set: both paths give each of "
          "its cards alone"),
