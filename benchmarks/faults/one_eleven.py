@@ -171,6 +171,16 @@ ENTRIES: list[Equivalent] = [
          "self.active):", CONSULTED),
         ("state.py", "_game_over", "if len(self.winners) > 1:", CONSULTED),
         ("state.py", "boss_for", "", BOTS),
+        ("state.py", "_resolve", "points = self._strike_points(", "the side only marks which "
+         "side has struck in the fight (`struck`), read for the consultations alone"),
+        ("state.py", "_party_back", "if party is not None:", "a party goes back only from a fight "
+         "it was in (a boss's defeat of the active party, the end of a fight between players): "
+         "it is never missing"),
+        ("state.py", "_resolve", "self._defeat(1 - side, False)", "the fight's end tests only "
+         "whether the loser is side 1: sides 0 and 2 take the same branch"),
+        ("state.py", "_surrender", 'if self.game.reads("G111.RULING.SURRENDER-PAY", "b") and '
+         "half > penalty:", "when the player pays the whole half, the bank makes up 0 either "
+         "way"),
         # the words of a refusal only
         ("rules.py", "_party", '+ ("defending party has no bonus" if game.defend_bonus == "b"',
          TEXT),
