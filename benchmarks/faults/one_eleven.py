@@ -181,6 +181,10 @@ ENTRIES: list[Equivalent] = [
         ("state.py", "_surrender", 'if self.game.reads("G111.RULING.SURRENDER-PAY", "b") and '
          "half > penalty:", "when the player pays the whole half, the bank makes up 0 either "
          "way"),
+        ("state.py", "_targets", "found.sort()", "the order of legal actions: the suite compares "
+         "them as a set"),
+        ("rules.py", "_target", "slot, depth = divmod(action - ATTACK_DEEP, 16)", "the slot and "
+         "depth only fill the refusal's words; both refusals' rules are chosen without them"),
         # the words of a refusal only
         ("rules.py", "_party", '+ ("defending party has no bonus" if game.defend_bonus == "b"',
          TEXT),
@@ -203,6 +207,20 @@ ENTRIES: list[Equivalent] = [
         ("state.py", "_knock_out_shield", 'if reading == "b":', "under reading (b) the fast "
          "path above has already returned the shield left unless a consultation is open"),
     ]),
+    *(Equivalent("111", file, where, code, why, detail) for file, where, code, why, detail in [
+        ("state.py", "_discounts", "tops = [most] * 4", "only the four attributes' tops are read "
+         "(range(4)): a fifth is never used", "4 -> 5"),
+        ("state.py", "_buy", "if action > BUY_NOTHING:", "buy nothing is taken just before: an "
+         "action equal to BUY_NOTHING never gets here", "Gt -> GtE"),
+        ("state.py", "_choose_target", "if action >= ATTACK_DEEP:", "no action text is "
+         "ATTACK_DEEP itself (a depth is 2 or more): > and >= split the actions alike",
+         "GtE -> Gt"),
+        ("rules.py", "_target", "if action >= ATTACK_DEEP:", "no action text is ATTACK_DEEP "
+         "itself (a depth is 2 or more): > and >= split the actions alike", "GtE -> Gt"),
+    ]),
+    # range(1, 0 + 1) and range(1, -1 + 1) are both empty: no money point at the discount
+    Equivalent("111", "state.py", "_discounts", "tops[1] = 0", "range(1, 1) and range(1, 0) "
+               "are both empty: no money is offered at the discount either way", "0 -> -1"),
     # a strike scores at least 1 (attack 0 or more plus the roll): no strike equals -2 or 0
     *(Equivalent("111", "state.py", "_knock_out_shield", "return shield if shield == whole else -1",
                  "a strike scores at least 1: it equals neither 0 nor -2, so no shield is "
