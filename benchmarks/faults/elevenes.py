@@ -103,9 +103,9 @@ COMPLETE_AT_START = ("the guests complete as a turn began are read and written o
                      "reading (c) of ELV.RULING.GUEST-TIMING with the Special Guests (the reveal's "
                      "refusal, complete_at_turn_start): worked out under another reading nothing "
                      "reads them, and without the guests no seat's guest is complete")
-NO_WAITING_1A = ("card 0 is 1a, the Tea Trolley, which has no effect: no effect waits for the "
-                 "end-of-turn reveals with it (ELV.RULING.END-OF-TURN (b)), so `> 0` reads every "
-                 "waiting card as `>= 0` does")
+NO_EFFECT_1A = ("card 0 is 1a, the Tea Trolley, which has no effect: no effect waits for the "
+                "end-of-turn reveals with it (ELV.RULING.END-OF-TURN (b)) or ends with it, so "
+                "`> 0` (or `>= 1`) reads every card that has an effect as `>= 0` does")
 
 ENTRIES: list[Equivalent] = [
     *(Equivalent("elevenes", file, where, code, why) for file, where, code, why in [
@@ -362,7 +362,10 @@ ENTRIES: list[Equivalent] = [
          "1 -> 0", FRAME_COST),
         ("state.py", "turn_begins", 'if self.game.guest_timing == "c" and self.game.options',
          "test forced true", COMPLETE_AT_START),
-        ("state.py", "turn_over", "if self.waiting >= 0:", "GtE -> Gt", NO_WAITING_1A),
+        ("state.py", "turn_over", "if self.waiting >= 0:", "GtE -> Gt", NO_EFFECT_1A),
+        ("state.py", "turn_over", "if self.waiting >= 0:", "0 -> 1", NO_EFFECT_1A),
+        ("state.py", "after_play", "if card >= 0 and self.game.early_end", "GtE -> Gt",
+         NO_EFFECT_1A),
         ("state.py", "__init__", "self.waiting = -1", "1 -> 2", NEGATIVE),
         ("state.py", "turn_begins", 'if self.game.guest_timing == "c" and self.game.options',
          "And swapped", COMPLETE_AT_START),
