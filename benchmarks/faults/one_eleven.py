@@ -218,6 +218,17 @@ ENTRIES: list[Equivalent] = [
         ("rules.py", "_target", "if action >= ATTACK_DEEP:", "no action text is ATTACK_DEEP "
          "itself (a depth is 2 or more): > and >= split the actions alike", "GtE -> Gt"),
     ]),
+    # the bounds of text the format page does not define (docs/formats/111.md gives a depth "2 to
+    # the pile's size" and one unit as `buy shield`): the suite pins the documented texts only
+    *(Equivalent("111", "notation.py", "<module>", "_DEPTHS = tuple(str(d) for d in range(2, 13))",
+                 "the notation's own bounds on a depth beyond what the format page defines (a "
+                 "depth of 1, or above 12, the most bosses three decks give a pile): such text "
+                 "is refused either way, and which rule refuses it is not documented", detail)
+      for detail in ("2 -> 1", "13 -> 14")),
+    Equivalent("111", "notation.py", "parse_action", 'return BUY + units_of if rest[1] == "1" '
+               "else", "`buy shield 1`, an alias of `buy shield` the format page does not "
+               "define (it gives 2 to 5 units, one unit being `buy shield`): the suite sends the "
+               "documented text only"),
     # range(1, 0 + 1) and range(1, -1 + 1) are both empty: no money point at the discount
     Equivalent("111", "state.py", "_discounts", "tops[1] = 0", "range(1, 1) and range(1, 0) "
                "are both empty: no money is offered at the discount either way", "0 -> -1"),
