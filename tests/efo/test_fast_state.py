@@ -34,7 +34,8 @@ pytestmark = pytest.mark.skipif(not available(),
 
 CARDS = [None, str(ROOT / "docs/examples/slow-sugar.cards"),
          str(ROOT / "docs/examples/tea-party.cards"),
-         str(Path(__file__).parent / "native" / "every-construct.cards")]
+         str(Path(__file__).parent / "native" / "every-construct.cards"),
+         str(Path(__file__).parent / "native" / "places.cards")]
 
 
 def facts(state: EfoState) -> dict[str, Any]:
@@ -78,7 +79,8 @@ def side_by_side(cards: str | None, options: dict[str, Any], seed: int) -> int:
     return steps
 
 
-@pytest.mark.parametrize("cards", CARDS, ids=["printed", "slow-sugar", "tea-party", "every"])
+@pytest.mark.parametrize("cards", CARDS,
+                         ids=["printed", "slow-sugar", "tea-party", "every", "places"])
 @pytest.mark.parametrize("options", [{}, {"minutes": 6}, {"challenge": True},
                                      {"edition": "v1.0"}], ids=str)
 def test_the_same_game_step_by_step(cards: str | None, options: dict[str, Any]) -> None:
@@ -88,7 +90,7 @@ def test_the_same_game_step_by_step(cards: str | None, options: dict[str, Any]) 
 
 @pytest.mark.parametrize(("cards", "kinds"), [
     (None, {"score", "use", "discard", "pass", "front", "flip", "swap", "return"}),
-    (CARDS[-1], {"yes", "pass", "flip", "swap", "return", "score"})], ids=["printed", "every"])
+    (CARDS[3], {"yes", "pass", "flip", "swap", "return", "score"})], ids=["printed", "every"])
 def test_every_kind_of_decision_is_met(cards: str | None, kinds: set[str]) -> None:
     """The games above pass through every kind of decision: a turn with each option, step
     2's fronts, each card's choice (flip, swap, return, score) and a `may`'s yes or pass."""

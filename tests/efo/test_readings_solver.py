@@ -88,10 +88,12 @@ def test_the_solver_agrees_with_a_plain_search(option: str, letter: str, objecti
         assert solve(state, objective).value == plain, (option, letter, top, minutes)
 
 
-# the card-file readings whose words the native solver plays (put_on_trolley, from_discard):
-# it must solve them, not refuse them
+# the card-file readings whose words the native solver plays (put_on_trolley, from_discard,
+# ahead): it must solve them, not refuse them
 NATIVE_CARD_READINGS = {("reading.EFO.RULING.ELEVENSES", "b"),
-                        ("reading.EFO.RULING.ELEVENSES", "d")}
+                        ("reading.EFO.RULING.ELEVENSES", "d"),
+                        ("reading.EFO.RULING.BISCUITS", "a"),
+                        ("reading.EFO.RULING.CAKES-ELEVENSES", "a")}
 HAS_CC = shutil.which((shlex.split(os.environ.get("CC") or "cc") or ["cc"])[0]) is not None
 
 
@@ -116,7 +118,7 @@ def test_the_native_solver_agrees_or_refuses(option: str, letter: str) -> None:
     state = endgame(game, 9)
     try:
         solver = NativeSolver(game, "rating", memo_entries=table_entries(2, 0.25), threads=1)
-    except NativeUnavailable as refused:  # a card file with words it lacks (`ahead`, ...)
+    except NativeUnavailable as refused:  # a card file with words it lacks
         assert "the native solver has no" in str(refused)
         assert (option, letter) not in NATIVE_CARD_READINGS, refused
         return
@@ -209,10 +211,18 @@ def test_the_solvers_agree_where_the_reading_changes_the_value(
 # on the trolley by (11) costs no minute: with two minutes the game is won (decided: lost,
 # rating 10 against 12).  ELEVENSES (d) changes no value of the printed cards (a Servants
 # scored from the pile by (11) has nothing to return: with (9) on top the pile holds at most
-# (10), and (11) reaches it last), so its pass starts only show the solvers agreeing.
+# (10), and (11) reaches it last), so its pass starts only show the solvers agreeing.  Nor do
+# BISCUITS (a) (at a pass start every face-up card lies ahead, and stays there: the ruling's
+# note) and CAKES-ELEVENSES (a) (a Cakes scored from the pile flips the card after (11)'s
+# place, which is (10), the next to score, or none: no pass start of the printed cards with 2
+# to 5 minutes, (5) to (8) on the trolley and (9) on the pile changes value); their pass starts
+# run their words (`ahead` in a swap's set, `flip_down ahead` after (11) scores (9)).
+# tests/efo/test_native_places.py holds `ahead` where it changes values.
 CARD_TELLING = [
     ("reading.EFO.RULING.ELEVENSES", "b", 8, 2, (9,), True),
     ("reading.EFO.RULING.ELEVENSES", "d", 9, 2, (10,), False),
+    ("reading.EFO.RULING.BISCUITS", "a", 6, 2, (8, 9), False),
+    ("reading.EFO.RULING.CAKES-ELEVENSES", "a", 8, 3, (9,), False),
 ]
 
 
@@ -243,3 +253,49 @@ def test_the_native_solver_plays_the_card_readings_it_has_the_words_for(
         assert solver.solve(leaf) == plain
     finally:
         solver.close()
+
+
+def test_the_native_solver_plays_every_playable_reading() -> None:
+    """No playable reading of Elevenes for One is left to the Python search: the native
+    solver lowers each (its card file or its procedure flag), so the whole game can be solved
+    under it and hints under it read shipped values."""
+    from elevenes.games.elevenes_for_one.native import NativeUnavailable, lower
+
+    refused = {}
+    for option, letter in READINGS:
+        game = load_game("elevenes-for-one", {option: letter})
+        assert isinstance(game, EfoGame)
+        try:
+            lower(game, solver=True)
+        except NativeUnavailable as exc:
+            refused[option, letter] = str(exc)
+    assert refused == {}
+
+
+# EFO.RULING.DISCARD-LIMIT (b): pass starts that differ only in the discards made so far in
+# the game, (1) to (7) on the trolley and an empty pile: each count gives another value, so a
+# pass start or a position of the table that dropped the count would be seen
+@pytest.mark.skipif(not HAS_CC, reason="no C compiler: the native solver cannot be built")
+@pytest.mark.parametrize("objective", ["win", "rating"])
+def test_the_discards_made_are_part_of_the_native_pass_start(objective: str) -> None:
+    from elevenes.games.elevenes_for_one.native import NativeSolver, pass_start_of, table_entries
+
+    option = "reading.EFO.RULING.DISCARD-LIMIT"
+    values = []
+    for made in range(4):
+        state = pass_start({option: "b"}, 7, 4, (), made)
+        expected = solve(state, objective).value
+        game = state.game
+        assert isinstance(game, EfoGame)
+        solver = NativeSolver(game, objective, memo_entries=table_entries(4, 0.25), threads=1)
+        try:
+            leaf = pass_start_of(state)
+            assert leaf is not None
+            assert solver.solve(leaf) == expected, made
+        finally:
+            solver.close()
+        values.append(expected)
+    assert len(set(values)) == 4
+    # the plain search agrees where it is quick: one minute less
+    state = pass_start({option: "b"}, 7, 3, (), 2)
+    assert solve(state, objective).value == plain_value(state, objective, {})

@@ -60,9 +60,13 @@ VERBS = {"flip_down": 1, "swap": 2, "return_after_self": 3, "score": 4, "send_to
          "reshuffle": 6, "cost": 7, "put_on_trolley": 8}
 REFS = {"self": -1, "first": -2, "next": -3}
 REF_INT = -4
+# a card by its place in the row: the reference REF_PLACE - i names place node i (kind, count,
+# base: a card reference, or for `card N of Z` whether Z is the pantry)
+REF_PLACE = -100
+PLACES = {"ahead": 1, "after": 2, "before": 3, "row": 4}
 ZONES = {"pantry": 0, "discard": 1, "trolley": 2}
 T_SELF, T_TRAIT = 100, 200
-FILTERS = {"face_up": 301, "face_down": 302, "scorable": 303}
+FILTERS = {"face_up": 301, "face_down": 302, "scorable": 303, ast.AHEAD: 305}
 TESTS = {"face_up": 301, "face_down": 302, "from_discard": 304}  # C_TEST's tests
 C_CMP, C_ANY, C_ISCARD, C_TEST, C_NOT, C_AND, C_OR, C_TRUE = range(1, 9)
 E_INT, E_COUNT, E_MINUTES, E_VAR = range(1, 5)
@@ -70,7 +74,10 @@ COMPARE = {">=": 0, "<=": 1, "==": 2, "!=": 3, ">": 4, "<": 5}
 EVENTS = {"use": 0, "score": 1, "discard": 2}
 MAXVARS = 6
 
-NPASS = 12 * 16 * 2048
+# pass starts: efo_solve.c's PASS_BLOCK ids per number of discards made in the game (0 to 3,
+# EFO.RULING.DISCARD-LIMIT (b); 0 under the other readings), then the finished games
+PASS_BLOCK = 12 * 16 * 2048
+NPASS = 4 * PASS_BLOCK
 INTERLEAVE_MAX = 8  # efo_solve.c: CO_MAX, the searches a thread may interleave
 NLEAF = NPASS + 12 * 16 * 4
 WON, OUT, STUCK = 1, 2, 3
@@ -105,6 +112,15 @@ class Lowering:
 
     def ref(self, name: str) -> int:
         return REFS[name] if name in REFS else self.slot(name)
+
+    def place(self, where: ast.Position) -> int:
+        """A card by its place in the row (``2 ahead``, ``after self``, ``card 3 of
+        pantry``) as a reference: a node of the conditions' array read by place_card."""
+        if where.kind not in PLACES:
+            raise self.unsupported(f"place {where.kind!r} in the row")
+        base = int(where.base == "pantry") if where.kind == "row" else (
+            0 if where.kind == "ahead" else self.ref(where.base))
+        return REF_PLACE - self.node(PLACES[where.kind], where.count, base)
 
     def test(self, item: str | int) -> int:
         if isinstance(item, int):
@@ -150,11 +166,11 @@ class Lowering:
         if isinstance(cond, ast.IsCard):
             return self.node(C_ISCARD, self.ref(cond.name), cond.card)
         if isinstance(cond, ast.Test):
-            if cond.position is not None:
-                raise self.unsupported("a card by its place in the row")
             if cond.name not in TESTS:
                 raise self.unsupported(f"test {cond.name!r}")
-            return self.node(C_TEST, TESTS[cond.name], self.ref(cond.arg))
+            card = self.place(cond.position) if cond.position is not None else self.ref(
+                cond.arg)
+            return self.node(C_TEST, TESTS[cond.name], card)
         if isinstance(cond, ast.Not):
             return self.node(C_NOT, self.cond(cond.cond))
         parts = [self.cond(p) for p in cond.parts]
@@ -176,9 +192,9 @@ class Lowering:
             raise self.unsupported(f"verb {call.verb!r}")
         kind, value = REF_INT, 0
         for arg in call.args:
-            if arg.kind == "position":
-                raise self.unsupported("a card by its place in the row")
-            if arg.kind == "expr":
+            if arg.kind == "position" and arg.position is not None:
+                kind = self.place(arg.position)
+            elif arg.kind == "expr":
                 raise self.unsupported("a number read in play")
             if arg.kind == "int":
                 kind, value = REF_INT, int(arg.value)
@@ -281,11 +297,14 @@ class Lowering:
 
 # The readings of the procedure (game.py's PROCEDURE_READINGS) that efo_solve.c plays besides
 # the decided ones (efo_set_procedure), in the order of its arguments; efo_fast.c plays none.
-# Not EFO.RULING.DISCARD-LIMIT (b): its discards made are no part of a pass start's leaf.
+# Under EFO.RULING.DISCARD-LIMIT (b) the discards made are part of a pass start (pass_id).
 SOLVER_PROCEDURE = (("EFO.RULING.FRONT-FIRST", "a"), ("EFO.RULING.FRONT-LAST-MINUTE", "a"),
                     ("EFO.RULING.TIME-AND-STUCK", "b"), ("EFO.RULING.USE-FLIP-MOVED", "b"),
                     ("EFO.RULING.NEXT-CARD", "a"), ("EFO.RULING.NEXT-CARD", "c"),
-                    ("EFO.RULING.ELEVENSES", "c"))
+                    ("EFO.RULING.ELEVENSES", "c"), ("EFO.RULING.DISCARD-LIMIT", "b"))
+# how many of those flags the digest of values solved before each later reading was played
+# holds (the fewest that keep every reading's flag): the digests stay as they were
+PROCEDURE_DIGESTS = (4, 7, 8)
 
 
 def lower(game: EfoGame, solver: bool = False) -> dict[str, Any]:
@@ -323,9 +342,10 @@ def lower(game: EfoGame, solver: bool = False) -> dict[str, Any]:
     tables: dict[str, Any] = {}
     if procedure:  # only then: the digests of the decided procedure's values stay as they were
         flags = [int(procedure.get(k) == v) for k, v in SOLVER_PROCEDURE]
-        # the first four alone while the later ones are off: the digests of values solved
-        # before the later readings were played stay as they were
-        tables["procedure"] = flags if any(flags[4:]) else flags[:4]
+        # the first four alone while the later ones are off (and so on): the digests of
+        # values solved before the later readings were played stay as they were
+        cut = next(n for n in PROCEDURE_DIGESTS if not any(flags[n:]))
+        tables["procedure"] = flags[:cut]
     return tables | {
         "code": [x for record in low.code for x in record] or [0] * 8,
         "progs": [x for card in progs for event in card for x in event],
@@ -406,7 +426,7 @@ def load_library(source: Path | None = None) -> ctypes.CDLL:
                              i32p, NEED, COMPARE_LEAVES, PROGRESS, ctypes.c_uint64]
     lib.efo_init.restype = ctypes.c_int
     lib.efo_solve_pass.argtypes = [ctypes.c_int, ctypes.c_int, ctypes.c_int, i32p,
-                                   ctypes.POINTER(ctypes.c_uint64), ctypes.c_int]
+                                   ctypes.POINTER(ctypes.c_uint64), ctypes.c_int, ctypes.c_int]
     lib.efo_solve_pass.restype = ctypes.c_int
     lib.efo_set_rank_mode.argtypes = [ctypes.c_int]
     lib.efo_set_procedure.argtypes = [ctypes.c_int] * len(SOLVER_PROCEDURE)
@@ -488,15 +508,22 @@ def default_threads() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def pass_id(top: int, minutes: int, pile: int) -> int:
-    return ((top * 16 + minutes) << 11) | (pile >> 1)
+def pass_id(top: int, minutes: int, pile: int, made: int = 0) -> int:
+    """A pass start's id; ``made``: the discards made in the game, part of the pass start
+    under EFO.RULING.DISCARD-LIMIT (b) only (0 otherwise)."""
+    return made * PASS_BLOCK + (((top * 16 + minutes) << 11) | (pile >> 1))
 
 
 def pass_start(leaf: int) -> tuple[int, int, int]:
     """(top card, minutes, discard pile as a bit mask of card numbers)."""
     pile = (leaf & 2047) << 1
-    top, minutes = divmod(leaf >> 11, 16)
+    top, minutes = divmod((leaf % PASS_BLOCK) >> 11, 16)
     return top, minutes, pile
+
+
+def discards_made(leaf: int) -> int:
+    """The discards made in the game at a pass start (EFO.RULING.DISCARD-LIMIT (b))."""
+    return leaf // PASS_BLOCK
 
 
 def pantry_size(top: int, pile: int) -> int:
@@ -705,6 +732,10 @@ class NativeSolver:
             size = memo_entries or 1 << memo_log2
             raise NativeUnavailable(f"not enough memory for a table of {size:,} entries "
                                     f"({size * ENTRY_BYTES / 2**30:.1f} GiB)")
+        if status != NLEAF:  # another version of efo_solve.c (``source``)
+            self.lib.efo_free()
+            raise NativeUnavailable(f"{(source or SOURCE).name} numbers {status:,} leaves, "
+                                    f"this module {NLEAF:,}: they are not of the same version")
         self.interleave = 1
         if hasattr(self.lib, "efo_set_coroutines"):
             self.interleave = self.lib.efo_set_coroutines(interleave or 0)
@@ -748,7 +779,8 @@ class NativeSolver:
     def save(self, path: Path) -> None:
         """Write every pass-start value known (atomically: a reader sees a whole file).  A
         value is keyed by its pass start: top card * 16 + minutes, shifted left 11 bits, or'ed
-        with the discard pile's bit mask of cards shifted right by one."""
+        with the discard pile's bit mask of cards shifted right by one; under
+        EFO.RULING.DISCARD-LIMIT (b), plus 393,216 (PASS_BLOCK) times the discards made."""
         values = {str(k): str(v) for k, v in sorted(self.values.items()) if k < NPASS}
         path.parent.mkdir(parents=True, exist_ok=True)
         partial = path.with_name(f"{path.name}.{os.getpid()}.part")
@@ -809,6 +841,7 @@ class NativeSolver:
         if leaf in self.values:
             return self.values[leaf]
         top, minutes, pile = pass_start(leaf)
+        made = discards_made(leaf)
         n = pantry_size(top, pile)
         first = not self.solving and threading.current_thread() is threading.main_thread()
         if first:
@@ -828,7 +861,7 @@ class NativeSolver:
                            for _ in range(self.threads - 1)]
                 for worker in workers:
                     worker.start()
-            found = int(self.lib.efo_solve_pass(top, minutes, pile, ids, hist, 4096))
+            found = int(self.lib.efo_solve_pass(top, minutes, pile, ids, hist, 4096, made))
         finally:
             self.solving.pop()
             if workers:
@@ -861,14 +894,16 @@ class NativeSolver:
                 self.autosave = None
         return value
 
-    def value_of_start(self, top: int, minutes: int, pile: Sequence[int] = ()) -> Fraction:
+    def value_of_start(self, top: int, minutes: int, pile: Sequence[int] = (),
+                       made: int = 0) -> Fraction:
+        """``made``: the discards made in the game, under EFO.RULING.DISCARD-LIMIT (b)."""
         mask = 0
         for card in pile:
             mask |= 1 << card
         if minutes <= 0:
             raise ElevenesError("a pass starts with at least one minute on the clock")
         self.error = None
-        return self.solve(pass_id(top, minutes, mask))
+        return self.solve(pass_id(top, minutes, mask, made))
 
     def explored(self) -> int:
         return int(self.lib.efo_explored())
@@ -888,7 +923,10 @@ def pass_start_of(state: EfoState) -> int | None:
     expected = [c for c in ALL_CARDS if c > top and not pile >> c & 1]
     if state.trolley != list(range(1, top + 1)) or sorted(state.deck) != expected:
         return None
-    return pass_id(top, state.minutes, pile)
+    game = state.game
+    # EFO.RULING.DISCARD-LIMIT (b): the discards made in the game are part of the pass start
+    made = min(state.discards, 3) if isinstance(game, EfoGame) and game.count_discards else 0
+    return pass_id(top, state.minutes, pile, made)
 
 
 CACHE_FORMAT = 1

@@ -59,9 +59,14 @@ enum { OP_CALL = 1, OP_JUMP = 2, OP_JUMPUNLESS = 3, OP_MAYGATE = 4, OP_CHOOSE = 
 enum { V_NONE = 0, V_FLIP = 1, V_SWAP = 2, V_RETURN = 3, V_SCORE = 4, V_TOEND = 5,
        V_RESHUFFLE = 6, V_COST = 7, V_TROLLEY = 8 };
 enum { REF_SELF = -1, REF_FIRST = -2, REF_NEXT = -3, REF_INT = -4 };
+/* a card by its place in the row (`2 ahead`, `2 after self`, `before next`, `card 3 of
+ * pantry`): the reference REF_PLACE - i names place node i of g_conds: kind, count, base */
+#define REF_PLACE (-100)
+enum { P_AHEAD = 1, P_AFTER = 2, P_BEFORE = 3, P_ROW = 4 };
 enum { Z_PANTRY = 0, Z_DISCARD = 1, Z_TROLLEY = 2 };
 enum { T_SELF = 100, T_FACE_UP = 301, T_FACE_DOWN = 302, T_SCORABLE = 303, T_TRAIT = 200,
-       T_FROM_DISCARD = 304 /* a test only (C_TEST), never a filter */ };
+       T_FROM_DISCARD = 304 /* a test only (C_TEST), never a filter */,
+       T_AHEAD = 305 /* the filter `ahead`: a card the pass has still to reach */ };
 enum { C_CMP = 1, C_ANY = 2, C_ISCARD = 3, C_TEST = 4, C_NOT = 5, C_AND = 6, C_OR = 7,
        C_TRUE = 8 };
 enum { E_INT = 1, E_COUNT = 2, E_MINUTES = 3, E_VAR = 4 };
@@ -76,6 +81,7 @@ typedef struct {
   int8_t top, minutes, n, cursor, nstack, restart, result, phase;
   uint16_t pile, down;
   int8_t row[MAXROW];
+  int8_t made; /* EFO.RULING.DISCARD-LIMIT (b): the discards made in the game (else 0) */
   Frame stack[MAXSTACK];
 } S;
 
@@ -98,9 +104,14 @@ static int g_next_index;        /* EFO.RULING.NEXT-CARD (a): the pass's place is
 static int g_next_new_place;    /* EFO.RULING.NEXT-CARD (c): on after a used card's new place */
 static uint16_t g_full_pile;    /* EFO.RULING.ELEVENSES (c): the cards that may be discarded
                                  * onto a full pile (game.py, pile_scorers); 0 otherwise */
+static int g_count_discards;    /* EFO.RULING.DISCARD-LIMIT (b): three discards in the game */
 
 /* ---- leaves: values are Python's ------------------------------------------------------- */
-#define NPASS (12 * 16 * 2048)
+/* A pass start's id: (top card * 16 + minutes) << 11 | the pile's cards >> 1, plus PASS_BLOCK
+ * times the discards made in the game (0 to 3) under EFO.RULING.DISCARD-LIMIT (b), 0 otherwise:
+ * the ids of the other readings are those of the decided one.  The finished games follow. */
+#define PASS_BLOCK (12 * 16 * 2048)
+#define NPASS (4 * PASS_BLOCK)
 #define NLEAF (NPASS + 12 * 16 * 4)
 static double *g_key;       /* leaf -> correctly rounded value (or exact rank in rank mode) */
 static int32_t *g_class;    /* leaf -> exact equality class (-1: not valued yet) */
@@ -209,7 +220,7 @@ static uint64_t g_layouts, g_top_layouts;  /* atomic */
 
 /* ---- passes under way: jobs, cut into chunks of orders -------------------------------- */
 typedef struct Job {
-  int leaf, top, minutes, n;
+  int leaf, top, minutes, n, made;
   uint16_t pile;
   int8_t cards[MAXROW]; /* the pantry, sorted */
   int nchunks;
@@ -238,10 +249,11 @@ static uint64_t g_memo_slots;
 static uint64_t g_memo_used; /* atomic */
 static TLS int g_memo_off;
 
-static int pass_id(int top, int minutes, uint16_t pile) {
-  return ((top * 16 + minutes) << 11) | (pile >> 1);
+static int pass_id(int top, int minutes, uint16_t pile, int made) {
+  return made * PASS_BLOCK + (((top * 16 + minutes) << 11) | (pile >> 1));
 }
-static int pass_clock(int leaf) { return leaf >> 11; } /* a pass start's top * 16 + minutes */
+/* a pass start's top * 16 + minutes */
+static int pass_clock(int leaf) { return (leaf % PASS_BLOCK) >> 11; }
 static int terminal_id(int top, int minutes, int result) {
   return NPASS + (top * 16 + minutes) * 4 + result;
 }
@@ -310,7 +322,9 @@ static uint16_t zone_mask(const S *s, int zone) {
   return m;
 }
 
+static int place_card(const S *s, const Frame *fr, int node);
 static int ref_card(const S *s, const Frame *fr, int ref) { /* 0 = none */
+  if (ref <= REF_PLACE) return place_card(s, fr, REF_PLACE - ref);
   if (ref == REF_SELF) return fr->card;
   if (ref == REF_FIRST) return s->n ? s->row[0] : 0;
   if (ref == REF_NEXT) { /* EFO.RULING.NEXT-CARD, EFO.RULING.CAKES-ELEVENSES */
@@ -324,6 +338,37 @@ static int ref_card(const S *s, const Frame *fr, int ref) { /* 0 = none */
   return 0;
 }
 
+/* game.py (ahead_from, _gap, position_after, position_before, position_row): the card at a
+ * place of the row, 0 for none.  `N ahead` counts from the card the pass reaches next (the
+ * cursor); `N after X` / `N before X` from X's place, or for the card whose effect this is,
+ * once it has left the row, from the gap it left (EFO.RULING.NEXT-CARD), never from a card
+ * scored from the pile (EFO.RULING.CAKES-ELEVENSES); `card N of pantry` from the first. */
+static int place_card(const S *s, const Frame *fr, int node) {
+  const int32_t *p = g_conds + 4 * node;
+  int count = p[1], index;
+  if (p[0] == P_AHEAD) {
+    index = s->cursor + count - 1;
+  } else if (p[0] == P_ROW) {
+    if (p[2] != 1 || count < 1) return 0; /* (p[2]: the zone is the pantry) */
+    index = count - 1;
+  } else {
+    int card = ref_card(s, fr, p[2]);
+    if (!card) return 0;
+    int at = index_of(s, card), before, after;
+    if (at >= 0) {
+      before = at - 1;
+      after = at + 1;
+    } else if (card == fr->card && !held(s)) {
+      before = s->cursor - 1;
+      after = s->cursor;
+    } else {
+      return 0;
+    }
+    index = p[0] == P_AFTER ? after + count - 1 : before - count + 1;
+  }
+  return index >= 0 && index < s->n ? s->row[index] : 0;
+}
+
 static int card_test(const S *s, const Frame *fr, int test, int card) {
   if (test >= 1 && test <= 15) return card == test;
   if (test == T_SELF) return card == fr->card;
@@ -331,6 +376,7 @@ static int card_test(const S *s, const Frame *fr, int test, int card) {
   if (test == T_FACE_UP) return face_up(s, card);
   if (test == T_FACE_DOWN) return s->down >> card & 1;
   if (test == T_SCORABLE) return card == s->top + 1; /* EFO.SCORE.NEXT */
+  if (test == T_AHEAD) return index_of(s, card) >= s->cursor; /* (-1: not in the row) */
   return 0;
 }
 
@@ -515,7 +561,7 @@ static int step_four(S *s) {
     }
   }
   if (!s->n) return terminal_id(s->top, s->minutes, R_STUCK); /* EFO.GOAL.STUCK */
-  return pass_id(s->top, s->minutes, s->pile);             /* EFO.PASS.SHUFFLE */
+  return pass_id(s->top, s->minutes, s->pile, s->made);    /* EFO.PASS.SHUFFLE */
 }
 
 static void end_of(S *s, const Frame *fr) {
@@ -700,7 +746,9 @@ static inline uint64_t row_nibbles(const S *s, int from) {
 static u128 key_of(const S *s) {
   /* the low word: the cards (four bits each, at most 12: 48 bits) and the face-down cards as
    * a mask of card numbers (16 bits); the rest in the high one */
-  uint64_t head = (uint64_t)s->top | (uint64_t)s->minutes << 4 | (uint64_t)s->pile << 8;
+  /* (the discards made, 0 but under EFO.RULING.DISCARD-LIMIT (b), in bits 26-27) */
+  uint64_t head = (uint64_t)s->top | (uint64_t)s->minutes << 4 | (uint64_t)s->pile << 8 |
+                  (uint64_t)s->made << 26;
   int reduced = 0;
   if (g_row_as_set) {
     reduced = 1;
@@ -733,12 +781,12 @@ static u128 key_of(const S *s) {
     shift += 4;
   }
   /* a run of face-down cards is the code 15 (no card); bit 25 tells this kind from the
-   * others; at most 90 bits in all, the entry's own fields go in the top 28 */
+   * others; at most 92 bits in all, the entry's own fields go in the top 28 */
   return (u128)(head | (uint64_t)1 << 20 | (uint64_t)1 << 25) << 64 | row;
 }
 
-#define VALUE_SHIFT 108
-#define LOW_BIT 107 /* the entry is a bound: the position is worth no more than the leaf */
+#define VALUE_SHIFT 105 /* 23 bits: the leaf + 1 (NLEAF is above 2^20) */
+#define LOW_BIT 104 /* the entry is a bound: the position is worth no more than the leaf */
 #define WORK_SHIFT 100 /* 4 bits: how many cards lie ahead, what a search of it costs */
 #define KEY_MASK (((u128)1 << WORK_SHIFT) - 1)
 static uint64_t memo_hash(u128 k) {
@@ -972,10 +1020,12 @@ static int turn_search(S *s, int depth, int alpha, int *low) {
       f->cost = 1;
     } else { /* discard: EFO.DISCARD.LIMIT, EFO.DISCARD.NEVER */
       if (g_undiscardable >> card & 1) continue;
+      if (g_count_discards && s->made >= 3) continue; /* EFO.RULING.DISCARD-LIMIT (b) */
       if (__builtin_popcount(s->pile) >= 3 && /* EFO.RULING.ELEVENSES (c): onto a full pile */
           !((g_full_pile >> card & 1) && (s->pile >> (s->top + 1) & 1)))
         continue;
       row_remove_at(c, s->cursor);
+      if (g_count_discards) c->made++; /* EFO.RULING.DISCARD-LIMIT (b) counts them */
       if (g_prog[card][EV_DISCARD][1]) {
         Frame *f = &c->stack[c->nstack++];
         memset(f, 0, sizeof *f);
@@ -1069,12 +1119,14 @@ static int search(S *s, const Pending *p, int depth, int alpha, int *low) {
 }
 
 /* ---- one pass: every layout of the pantry --------------------------------------------- */
-static int layout_value(const int8_t *perm, int n, int top, int minutes, uint16_t pile) {
+static int layout_value(const int8_t *perm, int n, int top, int minutes, uint16_t pile,
+                        int made) {
   S s;
   memset(&s, 0, sizeof s);
   s.top = (int8_t)top;
   s.minutes = (int8_t)minutes;
   s.pile = pile;
+  s.made = (int8_t)made;
   s.n = (int8_t)n;
   /* the last cards vary slowest: layouts that share the cards still ahead come together,
    * while the positions they share are still in the cache */
@@ -1139,7 +1191,7 @@ static void run_chunk(Job *j, int c) {
   t_job = j;
   g_memo_off = n <= 1; /* a one-card pass may be cut where it loops back to itself */
   for (;;) {
-    int leaf = layout_value(perm, n, j->top, j->minutes, j->pile);
+    int leaf = layout_value(perm, n, j->top, j->minutes, j->pile, j->made);
     if (g_status || aborted()) break;
     if (leaf < 0) { fail(0); break; } /* every line loops */
     if (__atomic_fetch_add(&j->hist[leaf], 1, __ATOMIC_RELAXED) == 0)
@@ -1314,7 +1366,8 @@ void efo_halt(int on) {
   if (on) __atomic_store_n(&g_abort, 1, __ATOMIC_RELEASE);
 }
 
-/* Solve pass start `pass`: counts[i] orders of the pantry end at leaf ids[i] under best
+/* Solve pass start `pass` (`made`: the discards made in the game, under
+ * EFO.RULING.DISCARD-LIMIT (b)): counts[i] orders of the pantry end at leaf ids[i] under best
  * play.  Returns the number of distinct leaves, or -1 (abort: Python's error, or a search
  * that failed), -3 (a pass leads back to a pass being solved) or -4 (stopped: efo_halt). */
 /* A pass's counts by leaf (NLEAF of them, mostly zero) and the leaves it reached: kept for
@@ -1349,9 +1402,11 @@ static void counts_give(Counts *c, int nseen, int all) {
   pthread_mutex_unlock(&g_lock);
 }
 
-int efo_solve_pass(int top, int minutes, int pile, int32_t *ids, uint64_t *counts, int cap) {
+int efo_solve_pass(int top, int minutes, int pile, int32_t *ids, uint64_t *counts, int cap,
+                   int made) {
   if (__atomic_load_n(&g_halt, __ATOMIC_ACQUIRE)) return -4;
-  int leaf = pass_id(top, minutes, (uint16_t)pile);
+  if (made < 0 || made > 3 || (made && !g_count_discards)) return -1;
+  int leaf = pass_id(top, minutes, (uint16_t)pile, made);
   Job *j = calloc(1, sizeof *j);
   Counts *pool = j ? counts_take() : NULL;
   if (!pool) { free(j); return -1; }
@@ -1361,6 +1416,7 @@ int efo_solve_pass(int top, int minutes, int pile, int32_t *ids, uint64_t *count
   j->top = top;
   j->minutes = minutes;
   j->pile = (uint16_t)pile;
+  j->made = made;
   for (int c = top + 1; c <= 11; c++)
     if (!(pile >> c & 1)) j->cards[j->n++] = (int8_t)c;
   j->nchunks = j->n >= 4 ? j->n * (j->n - 1) : 1;
@@ -1464,6 +1520,7 @@ int efo_init(int32_t *code, int32_t *progs, int32_t *sets, int32_t *conds, int32
   g_front_first = g_front_last_minute = g_time_and_stuck = g_use_flip_moved = 0; /* decided */
   g_next_index = g_next_new_place = 0;
   g_full_pile = 0;
+  g_count_discards = 0;
   g_key = key;
   g_class = klass;
   g_intval = intval;
@@ -1511,7 +1568,9 @@ int efo_init(int32_t *code, int32_t *progs, int32_t *sets, int32_t *conds, int32
 void efo_set_rank_mode(int on) { g_rank_mode = on; }
 /* the readings of the procedure this file plays besides the decided ones (after efo_init) */
 void efo_set_procedure(int front_first, int front_last_minute, int time_and_stuck,
-                       int use_flip_moved, int next_index, int next_new_place, int full_pile) {
+                       int use_flip_moved, int next_index, int next_new_place, int full_pile,
+                       int count_discards) {
+  g_count_discards = count_discards;
   g_front_first = front_first;
   g_front_last_minute = front_last_minute;
   g_time_and_stuck = time_and_stuck;
