@@ -106,6 +106,9 @@ COMPLETE_AT_START = ("the guests complete as a turn began are read and written o
 NO_EFFECT_1A = ("card 0 is 1a, the Tea Trolley, which has no effect: no effect waits for the "
                 "end-of-turn reveals with it (ELV.RULING.END-OF-TURN (b)) or ends with it, so "
                 "`> 0` (or `>= 1`) reads every card that has an effect as `>= 0` does")
+ELEVENSES_ENDED = ("Elevenses' effect ends the round, and after_play then ends it before this "
+                   "test: the test is reached only with a card numbered 1 to 10, which it tells "
+                   "from 11 the same way (no such card's number becomes 11)")
 
 ENTRIES: list[Equivalent] = [
     *(Equivalent("elevenes", file, where, code, why) for file, where, code, why in [
@@ -366,6 +369,14 @@ ENTRIES: list[Equivalent] = [
         ("state.py", "turn_over", "if self.waiting >= 0:", "0 -> 1", NO_EFFECT_1A),
         ("state.py", "after_play", "if card >= 0 and self.game.early_end", "GtE -> Gt",
          NO_EFFECT_1A),
+        ("state.py", "after_play", "if card >= 0 and self.game.early_end", "0 -> 1",
+         NO_EFFECT_1A),
+        ("state.py", "after_play", "and card % NUMBERS + 1 != ELEVENSES:", "Add swapped",
+         ELEVENSES_ENDED),
+        ("state.py", "after_play", "and card % NUMBERS + 1 != ELEVENSES:", "1 -> 0",
+         ELEVENSES_ENDED),
+        ("state.py", "turn_over", "card, self.waiting = self.waiting, -1", "1 -> 2", NEGATIVE),
+        ("state.py", "complete_mask", "want_masks.get(self.guest[p], -1)", "", DEFENSIVE),
         ("state.py", "__init__", "self.waiting = -1", "1 -> 2", NEGATIVE),
         ("state.py", "turn_begins", 'if self.game.guest_timing == "c" and self.game.options',
          "And swapped", COMPLETE_AT_START),
