@@ -229,6 +229,40 @@ ENTRIES: list[Equivalent] = [
                "else", "`buy shield 1`, an alias of `buy shield` the format page does not "
                "define (it gives 2 to 5 units, one unit being `buy shield`): the suite sends the "
                "documented text only"),
+    *(Equivalent("111", file, where, code, why, detail) for file, where, code, why, detail in [
+        ("notation.py", "_fight_doc", "depth = len(state.slots[state.target_boss]) - "
+         "state.target_at",
+         "a depth of 1 and one of 0 are both left unwritten (only a depth above 1 is written)",
+         "1 -> 0"),
+        *(("notation.py", "state_from_doc", "state.target_at = size - depth if depth > 1 else -1",
+           "the top boss by its index (size - 1) or as -1 is the same boss for the whole fight "
+           "(no boss is placed during a fight, and naming the target again sets it anew)", d)
+          for d in ("test forced true", "Gt -> GtE", "1 -> 0")),
+        *(("notation.py", "parse_action", "rest[1] in _SEATS or seats > 6 and rest[1] in "
+           "_SEATS_ANY[:seats]", "at a table of six the first six seats are the one-digit "
+           "seats 0-5 either way", d) for d in ("Gt -> GtE", "6 -> 5")),
+    ]),
+    # a face card in a party's text: the parser and the legality check each refuse it under
+    # G111.RULING.FACE-PARTY, so either alone gives the same refusal
+    *(Equivalent("111", file, where, code, "a party's text naming a face card is refused under "
+                 "G111.RULING.FACE-PARTY by the parser and again by the legality check: either "
+                 "alone gives the same refusal")
+      for file, where, code in [
+          ("notation.py", "_party_action", "if JACK <= rank <= KING and not faces:"),
+          ("rules.py", "_party", "if any(JACK <= rank <= KING for rank in ranks) and not "
+           "state.game.face_party:")]),
+    Equivalent("111", "notation.py", "state_from_doc", 'if pending["for"] not in DRAW_FOR:',
+               "the lookup just after (DRAW_FOR.index) refuses the same documents"),
+    Equivalent("111", "notation.py", "state_from_doc", "if not state.slots[state.target_boss]:",
+               "the depth check just after refuses the same documents (a depth of 1 is more "
+               "than an empty pile holds)"),
+    Equivalent("111", "notation.py", "state_from_doc", 'state.required_placed = bool(pending.get('
+               '"required_placed", False))', "a document that leaves `required_placed` out "
+               "where a reading reads it: the format page gives no default (the reference "
+               "writes it), so no scenario can rely on one"),
+    Equivalent("111", "notation.py", "_party_from_doc", "for item, most in zip(STORE_ITEMS, "
+               "STORE_MAX, strict=True):", "the two tuples have three items each: strict or "
+               "not, zip pairs them alike"),
     # range(1, 0 + 1) and range(1, -1 + 1) are both empty: no money point at the discount
     Equivalent("111", "state.py", "_discounts", "tops[1] = 0", "range(1, 1) and range(1, 0) "
                "are both empty: no money is offered at the discount either way", "0 -> -1"),
