@@ -242,6 +242,19 @@ ENTRIES: list[Equivalent] = [
            "_SEATS_ANY[:seats]", "at a table of six the first six seats are the one-digit "
            "seats 0-5 either way", d) for d in ("Gt -> GtE", "6 -> 5")),
     ]),
+    *(Equivalent("111", file, where, code, why, detail) for file, where, code, why, detail in [
+        ("rules.py", "_store", "if action >= BUY_MANY:", "no action text is BUY_MANY itself (2 "
+         "to 5 units are written above it): > and >= split the actions alike", "GtE -> Gt"),
+        ("rules.py", "_store", "item, units = action - BUY, 1", "one unit or none: the "
+         "several-units check below asks for more than one either way", "1 -> 0"),
+        *(("rules.py", "_store", "if party is not None and units > 1 and state._room(party, item) "
+           "< units:", "for one unit, no room left is the maximum reached, which the next check "
+           "refuses under the same rule (G111.RULING.STORE-MAX)", d)
+          for d in ("Gt -> GtE", "1 -> 0")),
+        ("notation.py", "_check_party", 'if rolls and doc["attack"] > full["attack"] + '
+         'extra["attack"]:', "an attack equal to cards and purchases sets the rolls' share to "
+         "what the purchases already give: the same check follows", "Gt -> GtE"),
+    ]),
     # a face card in a party's text: the parser and the legality check each refuse it under
     # G111.RULING.FACE-PARTY, so either alone gives the same refusal
     *(Equivalent("111", file, where, code, "a party's text naming a face card is refused under "
