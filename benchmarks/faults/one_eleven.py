@@ -255,6 +255,40 @@ ENTRIES: list[Equivalent] = [
          'extra["attack"]:', "an attack equal to cards and purchases sets the rolls' share to "
          "what the purchases already give: the same check follows", "Gt -> GtE"),
     ]),
+    *(Equivalent("111", file, where, code, why, detail) for file, where, code, why, detail in [
+        ("rules.py", "_party", "if bonus not in state.bonuses(ranks, complete):", "a party "
+         "that passes every check before with a bonus it may carry is legal and never refused",
+         "test forced true"),
+        ("rules.py", "_party", "if any(bonus >> suit & 1 and not any(suit in g for g in groups) "
+         "for suit in range(4)):", "a bonus has four bits: a fifth suit is never set", "4 -> 5"),
+        ("rules.py", "_target", "if 0 <= target < state.n and target != state.who and not "
+         "state._attackable(target):", "no action text names a seat below 0", "0 -> -1"),
+        ("state.py", "chance_outcomes", "if self.asking == A_DISCARD and self.game.random_discards "
+         "and not self.hand_limit:", "`chances` asks for the outcomes only at a chance node, "
+         "and a draw's and a roll's are answered before: what the function answers elsewhere "
+         "is never read", "test forced true"),
+        ("state.py", "chance_outcomes", "if self.asking == A_DISCARD and self.game.random_discards "
+         "and not self.hand_limit:", "`chances` asks for the outcomes only at a chance node, "
+         "and a draw's and a roll's are answered before: what the function answers elsewhere "
+         "is never read", "And swapped"),
+        ("state.py", "_store", 'if self.game.reads("G111.RULING.ONE-PER-ROLL", "b"):', "under "
+         "the decided reading this line runs only while a consultation is open (the test above "
+         "skips it otherwise)", "test forced true"),
+        ("state.py", "_store", "many = [BUY_MANY + 10 * i + k for i in range(3) if BUY + i in "
+         "found", "BUY + 3 is no purchase the store offers: a fourth line adds nothing",
+         "3 -> 4"),
+        *(("state.py", "_draw", "if (reason == 1 or reason == 2) and len(hand) > HAND:", "under "
+           "G111.RULING.HAND-SIZE (b) only the turn's draw takes a hand past five: a boss's draw "
+           "follows a placement from at most five cards, and the deal and the refill draw up to "
+           "five", d) for d in ("Eq -> NotEq", "2 -> 3", "2 -> 1")),
+        ("state.py", "_discard", "self.hand_limit = False", "under G111.RULING.HAND-SIZE (b) no "
+         "hand passes five at the end of a turn (the turn's draw is cut back at once, and a "
+         "party comes back to a hand of at most one card), so no refill discard follows the "
+         "hand limit's to read the flag", "False -> True"),
+        ("notation.py", "_party_from_doc", 'choice = "a" if game is None else game.party_choice',
+         "a loaded party is always read with its game (state_from_doc passes it): the game's "
+         "reading is the one taken", "test forced false"),
+    ]),
     # a face card in a party's text: the parser and the legality check each refuse it under
     # G111.RULING.FACE-PARTY, so either alone gives the same refusal
     *(Equivalent("111", file, where, code, "a party's text naming a face card is refused under "
