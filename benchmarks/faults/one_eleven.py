@@ -289,6 +289,21 @@ ENTRIES: list[Equivalent] = [
          "a loaded party is always read with its game (state_from_doc passes it): the game's "
          "reading is the one taken", "test forced false"),
     ]),
+    *(Equivalent("111", file, where, code, why, detail) for file, where, code, why, detail in [
+        *(("state.py", "_room", "if (0, -1, 2, 1)[attribute] == item:", "the survivors move "
+           "money's or the shield's discount points to the attack line or to no line: attack's "
+           "maximum is 1, so it never has a purchase of several units, which is all this room "
+           "decides", d) for d in ("0 -> -1", "1 -> 0", "1 -> 2")),
+        ("state.py", "_under_max", "if (0, -1, 2, 1)[attribute] == item:", "money's -1 made -2: "
+         "money maps to no store line either way", "1 -> 2"),
+        ("state.py", "_last_of_kind", "card & ~3 | 2] + self.pile[card & ~3 | 3]", "c & ~2 | 3 "
+         "is c & ~3 | 3: both set the two suit bits", "3 -> 2"),
+        ("state.py", "_last_of_kind", "return not self.pile[card & ~3] + self.pile[card & ~3 | 1]",
+         "c & ~2 | 1 is c & ~3 | 1 (the bit kept is set again)", "3 -> 2"),
+        ("rules.py", "_discount", "attribute, points = divmod(action - DISCOUNT, 10)", "only the "
+         "points are read here, and (action + DISCOUNT) % 10 is (action - DISCOUNT) % 10",
+         "Sub swapped"),
+    ]),
     # a face card in a party's text: the parser and the legality check each refuse it under
     # G111.RULING.FACE-PARTY, so either alone gives the same refusal
     *(Equivalent("111", file, where, code, "a party's text naming a face card is refused under "
