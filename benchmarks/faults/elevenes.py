@@ -371,6 +371,20 @@ ENTRIES: list[Equivalent] = [
          NO_EFFECT_1A),
         ("state.py", "after_play", "if card >= 0 and self.game.early_end", "0 -> 1",
          NO_EFFECT_1A),
+        ("state.py", "after_play", "if card >= 0 and self.game.early_end", "0 -> -1",
+         "no card (-1) is read as the number 11 by the test beside it (-1 % 11 + 1), as "
+         "Elevenses is, so the turn ends as it does"),
+        ("views.py", "state_to_json", '**({"effect_waiting": card_str(state.waiting)} if '
+         "state.waiting >= 0", "GtE -> Gt", NO_EFFECT_1A),
+        ("views.py", "state_to_json", '**({"effect_waiting": card_str(state.waiting)} if '
+         "state.waiting >= 0", "0 -> 1", NO_EFFECT_1A),
+        ("views.py", "load_completion", "if isinstance(p, bool) or not isinstance(p, int) or "
+         "not 0 <= p < state.n", "0 -> -1", SCHEMA),
+        ("views.py", "load_waiting", 'state.stack[0].event != "revealed"', "0 -> -1", ONE_FRAME),
+        ("views.py", "load_completion", "if state.phase == TURN:", "test forced true",
+         "outside a turn under way (a deal, the guests' deal, the draw, a finished game) the "
+         "guests complete are worked out again as the next turn begins, before anything "
+         "reads them"),
         ("state.py", "after_play", "and card % NUMBERS + 1 != ELEVENSES:", "Add swapped",
          ELEVENSES_ENDED),
         ("state.py", "after_play", "and card % NUMBERS + 1 != ELEVENSES:", "1 -> 0",
