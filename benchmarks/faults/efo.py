@@ -21,6 +21,9 @@ POSITIONS = ("the pantry places of the card language (`after`, `before`, the row
              "no printed card names one, so only a variant card file reaches them")
 CHANCE_ONLY = ("`chances` asks for the outcomes only at a chance node (a deal): what the "
                "function answers elsewhere is never read")
+CONSULTED = ("only notes a ruling as consulted (core/readings.py: which readings a play "
+             "depends on, for the reference's own reports); no state, legal action or refusal "
+             "changes")
 ONE_CHOSEN = ("Servants and the Elevenses choose exactly one card of the discard pile, which is "
               "never empty when they choose: the choice's first card is its last, and it is "
               "never empty")
@@ -135,6 +138,7 @@ ENTRIES: list[Equivalent] = [
         # nothing at a full clock: 15 -> 14 is killed); a cap of 16 gives the same clock
         # except after a variant's negative cost
         ("lose", "self.minutes = min(15, max(0, self.minutes - minutes))", VARIANT),
+        ("", 'consult("EFO.RULING.', CONSULTED),
         ("procedure_readings", "", "which readings the native solver refuses to play "
          "(`native/__init__.py`): the solver and the bots are not reached through the "
          "protocol, and the Python engine plays every reading whatever this answers"),
