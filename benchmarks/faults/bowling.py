@@ -21,6 +21,10 @@ BEFORE_TENTH = ("the frames before the current one are frames 1-9, and a frame n
                 "only ever told apart from the tenth: frames 0-8 read as frames before the "
                 "tenth too")
 
+CONSULTED = ("only decides whether a ruling is noted as consulted (core/readings.py: which "
+             "readings a play depends on, for the reference's own reports); no state, legal "
+             "action or refusal changes")
+
 CHANCE_ONLY = ("`chances` asks for the outcomes only at a chance node (a deal): what the "
                "function answers elsewhere is never read")
 
@@ -120,6 +124,15 @@ ENTRIES: list[Equivalent] = [
         ("notation.py", "_check_second_ball", "when the first ball ended: it holds at most",
          TEXT),
         ("state.py", "chance_outcomes", "if self.phase != DEAL:", CHANCE_ONLY),
+        ("state.py", "", 'consult("BWL.RULING.', CONSULTED),
+        ("notation.py", "", 'consult("BWL.RULING.', CONSULTED),
+        ("state.py", "_consult_bounds", "", CONSULTED),
+        ("state.py", "_bounds", "CONSULTING.on", CONSULTED),
+        ("state.py", "_bounds", "self._consult_bounds()", CONSULTED),
+        # the test's body is only the consultation; the second ball follows it either way
+        ("state.py", "_end_ball", "if self.rack > 0:  # a bonus ball", CONSULTED),
+        ("notation.py", "state_from_doc", "if frame == FRAMES:", CONSULTED),
+        ("notation.py", "_remembered", "if frame > 1 or rack > 0 or ball == 2:", CONSULTED),
         ("state.py", "_bounds", "if game.decided:", FAST_PATH),
         ("state.py", "_stand_again", "if self.layout is None:", "the loader refuses a "
          "position under reading (d) of BWL.RULING.BONUS-BALLS that could stand the layout "
