@@ -139,6 +139,8 @@ ENTRIES: list[Equivalent] = [
         # except after a variant's negative cost
         ("lose", "self.minutes = min(15, max(0, self.minutes - minutes))", VARIANT),
         ("", 'consult("EFO.RULING.', CONSULTED),
+        # the test's body is only the consultation; the reading is read on the next line
+        ("_legal_actions", "if self.minutes == 1:", CONSULTED),
         ("procedure_readings", "", "which readings the native solver refuses to play "
          "(`native/__init__.py`): the solver and the bots are not reached through the "
          "protocol, and the Python engine plays every reading whatever this answers"),
