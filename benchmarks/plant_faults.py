@@ -48,6 +48,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 if importlib.util.find_spec("elevenes") is None:  # run from a checkout without installing
@@ -609,6 +610,24 @@ def _trace_child(game: str, work: Path, out: Path) -> None:
             hits.add((frame.f_code.co_filename, frame.f_lineno))  # type: ignore[attr-defined]
         return local
 
+    # lines run while one of the package's modules is being imported, whichever item
+    # imported it first (a module imported lazily, a generator expression of its top
+    # level): every item depends on them, as on the lines run while the package loads
+    loading: set[tuple[str, int]] = set()
+
+    def local_loading(frame: object, event: str, arg: object) -> object:
+        if event == "line":
+            loading.add((frame.f_code.co_filename, frame.f_lineno))  # type: ignore[attr-defined]
+        return local_loading
+
+    def importing(frame: object) -> bool:
+        here: Any = frame
+        while here is not None:
+            if here.f_code.co_name == "<module>" and here.f_code.co_filename.startswith(prefix):
+                return True
+            here = here.f_back
+        return False
+
     def trace(frame: object, event: str, arg: object) -> object:
         code = frame.f_code  # type: ignore[attr-defined]
         inside = mine.get(code)
@@ -616,6 +635,9 @@ def _trace_child(game: str, work: Path, out: Path) -> None:
             inside = mine[code] = code.co_filename.startswith(prefix)
         if not inside:
             return None
+        if importing(frame):
+            loading.add((code.co_filename, frame.f_lineno))  # type: ignore[attr-defined]
+            return local_loading
         hits.add((code.co_filename, frame.f_lineno))  # type: ignore[attr-defined]
         return local
 
@@ -641,6 +663,10 @@ def _trace_child(game: str, work: Path, out: Path) -> None:
             sys.settrace(None)
         runs.append({"ok": report.ok, "seconds": time.perf_counter() - started,
                      "lines": lines()})
+    for filename, line in loading:
+        known = setup.setdefault(filename[len(prefix):], [])
+        if line not in known:
+            known.append(line)
     out.write_text(json.dumps({"status": "traced", "setup": setup, "items": runs}))
 
 

@@ -218,17 +218,6 @@ ENTRIES: list[Equivalent] = [
         ("rules.py", "_target", "if action >= ATTACK_DEEP:", "no action text is ATTACK_DEEP "
          "itself (a depth is 2 or more): > and >= split the actions alike", "GtE -> Gt"),
     ]),
-    # the bounds of text the format page does not define (docs/formats/111.md gives a depth "2 to
-    # the pile's size" and one unit as `buy shield`): the suite pins the documented texts only
-    *(Equivalent("111", "notation.py", "<module>", "_DEPTHS = tuple(str(d) for d in range(2, 13))",
-                 "the notation's own bounds on a depth beyond what the format page defines (a "
-                 "depth of 1, or above 12, the most bosses three decks give a pile): such text "
-                 "is refused either way, and which rule refuses it is not documented", detail)
-      for detail in ("2 -> 1", "13 -> 14")),
-    Equivalent("111", "notation.py", "parse_action", 'return BUY + units_of if rest[1] == "1" '
-               "else", "`buy shield 1`, an alias of `buy shield` the format page does not "
-               "define (it gives 2 to 5 units, one unit being `buy shield`): the suite sends the "
-               "documented text only"),
     *(Equivalent("111", file, where, code, why, detail) for file, where, code, why, detail in [
         ("notation.py", "_fight_doc", "depth = len(state.slots[state.target_boss]) - "
          "state.target_at",
@@ -318,10 +307,6 @@ ENTRIES: list[Equivalent] = [
     Equivalent("111", "notation.py", "state_from_doc", "if not state.slots[state.target_boss]:",
                "the depth check just after refuses the same documents (a depth of 1 is more "
                "than an empty pile holds)"),
-    Equivalent("111", "notation.py", "state_from_doc", 'state.required_placed = bool(pending.get('
-               '"required_placed", False))', "a document that leaves `required_placed` out "
-               "where a reading reads it: the format page gives no default (the reference "
-               "writes it), so no scenario can rely on one"),
     Equivalent("111", "notation.py", "_party_from_doc", "for item, most in zip(STORE_ITEMS, "
                "STORE_MAX, strict=True):", "the two tuples have three items each: strict or "
                "not, zip pairs them alike"),
