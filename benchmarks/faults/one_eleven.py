@@ -218,6 +218,12 @@ ENTRIES: list[Equivalent] = [
         ("rules.py", "_target", "if action >= ATTACK_DEEP:", "no action text is ATTACK_DEEP "
          "itself (a depth is 2 or more): > and >= split the actions alike", "GtE -> Gt"),
     ]),
+    Equivalent("111", "notation.py", "<module>", "_DEPTHS = tuple(str(d) for d in range(2, 13))",
+               "`attack J 1` read as a depth of 1: that number is no action of the game "
+               "(action_to_string knows depths 2 and above only), so the text is refused by "
+               "G111.NOTATION.ACTIONS all the same (pinned by "
+               "111-notation-depth-edges-which-boss-a "
+               "and 111-notation-depth-decided)", "2 -> 1"),
     *(Equivalent("111", file, where, code, why, detail) for file, where, code, why, detail in [
         ("notation.py", "_fight_doc", "depth = len(state.slots[state.target_boss]) - "
          "state.target_at",
