@@ -198,6 +198,10 @@ def load(doc, options):
         ):
             raise ValueError("the bowl and the players' cubes must add up to the edition's cubes")
         check_position(st, n)
+        for key in ("effect_waiting", "complete_at_turn_start"):
+            if key in doc:  # written only under readings this program does not play
+                raise ValueError(f"{key} is read only under a reading of the rulebook "
+                                 "(ELV.RULING.END-OF-TURN, ELV.RULING.GUEST-TIMING)")
     if st["phase"] == "deal" and not st["deck"]:
         st["deck"] = [c for c in all_cards(n) if not placed(st, c)]
     return st
