@@ -115,3 +115,23 @@ def test_a_position_a_reading_cannot_read_says_so(capsys: pytest.CaptureFixture[
     assert readings[1].startswith("(c)                    the position cannot be read under "
                                   "it: bowling-solitaire state: under reading (c) of "
                                   "BWL.RULING.TOUCH-FRAME")
+
+
+def test_a_ruling_whose_readings_all_agree_takes_one_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Seat 1 plays Tea: ARRANGE-COUNT is consulted but both its readings accept the move
+    alike, so it takes one line; TEA-POSITIONS, whose reading (b) ends the effect at once on
+    the next move, gets a line per reading there."""
+    lines = judged(capsys, ROOT / "conformance" / "elevenes" / "faults-absent.yaml")
+    step2 = lines[lines.index("  step 2:  # Tea's effect in progress, waiting for seat 1 to "
+                              "choose a player"):]
+    step2 = step2[:step2.index("      expected state: agrees")]
+    assert "      under every reading of ELV.RULING.ARRANGE-COUNT (\"Up to 2\" arrange " \
+           "actions), (a) and (b): the same" in step2
+    assert not any("under each reading of" in line for line in step2)
+    step3 = lines[lines.index("  step 3:  # still in progress, waiting for the card to turn"):]
+    step3 = step3[:step3.index("      expected state: agrees")]
+    at = step3.index("      under each reading of ELV.RULING.TEA-POSITIONS (Tea on positions "
+                     "1 and 10):")
+    assert step3[at + 1].startswith("        (a) decided, in force  accepted")
+    assert step3[at + 2].startswith("        (b)                    accepted")

@@ -208,11 +208,16 @@ class Judge:
             return f"(its verdict under other readings cannot be given: {exc})"
 
     def show_readings(self, found: list[RulingVerdicts] | str) -> None:
-        """One line per reading of each ruling the move touches; nothing when none."""
+        """Each ruling the move touches: one line when its readings all give the move's
+        verdict, else one line per reading; nothing when it touches none."""
         if isinstance(found, str):
             self.say(found, 6)
             return
         for ruling in found:
+            if not ruling.differ:
+                self.say(f"under every reading of {self.cite(ruling.ruling)}, "
+                         f"{ruling.letters()}: the same", 6)
+                continue
             self.say(f"under each reading of {self.cite(ruling.ruling)}:", 6)
             for line in ruling.lines():
                 self.say(line, 8)
@@ -290,6 +295,8 @@ def _readings_html(moves: list[tuple[int, str, list[RulingVerdicts]]]) -> str:
     items = []
     for number, action, under in moves:
         rulings = "".join(
+            f"<li>under every reading of <code>{escape(found.ruling)}</code>, "
+            f"{escape(found.letters())}: the same</li>" if not found.differ else
             f"<li>under each reading of <code>{escape(found.ruling)}</code>:<ul>"
             + "".join(f"<li><code>{escape(line)}</code></li>" for line in found.lines())
             + "</ul></li>" for found in under)

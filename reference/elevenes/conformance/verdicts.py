@@ -97,6 +97,11 @@ class RulingVerdicts:
         width = max(len(v.label()) for v in self.verdicts)
         return [f"{v.label():<{width}}  {v.describe()}" for v in self.verdicts]
 
+    def letters(self) -> str:
+        """The readings as a list for a sentence: ``(a), (b) and (c)``."""
+        named = [f"({v.letter})" for v in self.verdicts]
+        return named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
+
 
 def try_move(state: State, text: str) -> Tried:
     """Play ``text`` on ``state`` if the rules allow it (``state`` changes, ``after`` is it);
