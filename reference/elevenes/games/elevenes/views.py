@@ -393,10 +393,7 @@ def state_from_json(game: ElvGame, doc: Mapping[str, Any]) -> ElvState:
     state = ElvState(game)
 
     def card(text: str, where: str) -> int:
-        found = parse_card(text.lstrip("~"), n)
-        if found is None:
-            raise BadState(f"{where}: {text!r} is not a card of a {n}-player game")
-        return found
+        return read_card(text, n, where, face_down_mark=True)
 
     state.round = int(doc["round"])
     state.phase = str(doc["phase"])
@@ -473,6 +470,15 @@ def load_completion(state: ElvState, doc: Mapping[str, Any]) -> None:
         state.complete_at_start |= 1 << p
 
 
+def read_card(text: str, n: int, where: str, face_down_mark: bool = False) -> int:
+    """A card of an ``n``-player game written in a document at ``where`` (``~`` before it,
+    a face-down card, read where ``face_down_mark``)."""
+    found = parse_card(text.lstrip("~") if face_down_mark else text, n)
+    if found is None:
+        raise BadState(f"{where}: {text!r} is not a card of a {n}-player game")
+    return found
+
+
 def load_waiting(state: ElvState, doc: Mapping[str, Any]) -> None:
     """ELV.RULING.END-OF-TURN (b): ``effect_waiting``, the card the turn's player has played,
     face up in her spread, whose effect runs once the end-of-turn reveals are over."""
@@ -484,9 +490,7 @@ def load_waiting(state: ElvState, doc: Mapping[str, Any]) -> None:
         raise BadState("effect_waiting is read only under reading (b) of ELV.RULING.END-OF-TURN, "
                        "with the Special Guests, in phases reveal and effect (a guest's effect "
                        "set off by a reveal)")
-    card = parse_card(str(given), state.n)
-    if card is None:
-        raise BadState(f"effect_waiting: {given!r} is not a card of a {state.n}-player game")
+    card = read_card(str(given), state.n, "effect_waiting")
     number = number_of(card)
     if number == ELEVENSES or not state.game.programs[number] or not (
             state.spread[state.turn][number] == card and state.up[state.turn] >> number & 1):
