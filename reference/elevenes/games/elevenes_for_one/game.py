@@ -774,6 +774,14 @@ class EfoState(State):
                     f"{self.discards} cards have been discarded in this game (the limit counts "
                     "the discards made, not the cards in the pile)", text)
             game = self.game
+            if isinstance(game, EfoGame) and game.full_pile and card in game.pile_scorers \
+                    and self.top() + 1 in self.discard:
+                # EFO.RULING.ELEVENSES (c) would let it onto the full pile; DISCARD-LIMIT (b)
+                # refuses: three discards are made, and none is given back
+                return IllegalAction(
+                    "EFO.RULING.DISCARD-LIMIT",
+                    f"{self.discards} cards have been discarded in this game (the limit counts "
+                    "the discards made, not the cards in the pile)", text)
             if isinstance(game, EfoGame) and game.full_pile and card in game.pile_scorers:
                 return IllegalAction(  # EFO.RULING.ELEVENSES (c): nothing to take out first
                     "EFO.DISCARD.LIMIT",
