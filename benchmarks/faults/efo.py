@@ -28,6 +28,24 @@ ONE_CHOSEN = ("Servants and the Elevenses choose exactly one card of the discard
               "never empty when they choose: the choice's first card is its last, and it is "
               "never empty")
 
+EVENTS = ("the card language's `flipped` and `laid_out` events: no printed card and no "
+          "shipped reading's card file has one, so only a variant card file reaches them "
+          "(judged by the card language's own scenarios, `--card-scenarios`)")
+ONE_TO_TAKE = ("under EFO.RULING.ELEVENSES (c) the discard effect onto a full pile may take one "
+               "card only, the card next to score (one number): once `pass` is struck out, "
+               "the choice has exactly one option")
+NEVER_WAITS = ("the discard effect of a card discarded onto a full pile never waits for a "
+               "decision (its one option is taken at once, EFO.EFFECT.FORCED), and once it "
+               "has taken its card out the pile is no longer full: no `pass` is refused with "
+               "such an effect on the stack")
+FROM_DISCARD = ("`from_discard(self)` (reading (d) of EFO.RULING.ELEVENSES) is true only for a "
+                "Servants scored from the pile by (11), when (1)-(9) are on the trolley and "
+                "(11) is held: the pile is then empty, so Servants returns nothing under "
+                "every answer (efo-reading-elevenses-d); a fault that makes it true for "
+                "Servants scored in step 3A is killed (efo-faults-elevenses-d-servants-scored)")
+ONE_STEP = ("the printed discard effect ((11)'s) is one step, so its first step is its last; "
+            "and the count of a `choose` word is 1 with the printed cards")
+
 ENTRIES: list[Equivalent] = [
     *(Equivalent("elevenes-for-one", "game.py", where, code, why) for where, code, why in [
         ("<module>", "SCORE, USE, DISCARD, PASS, YES", NUMBERING),
@@ -120,6 +138,22 @@ ENTRIES: list[Equivalent] = [
                "choose exactly 2 face_up in pantry except self -> swap",
                "`choose 2` differs from `choose exactly 2` only with one candidate, taken "
                "alone; `swap` needs two cards and does nothing with one, as `exactly` does"),
+    Equivalent("elevenes-for-one", "game.py", "onto_full_pile",
+               "if self.discards >= DISCARD_LIMIT:",
+               "forced true, it only notes the ruling as consulted: with the pile full, three "
+               "discards at least were made (a loaded `remembered.discards` is never fewer than "
+               "the cards in the pile, and no card gives a discard back)", "test forced true"),
+    # the faults of `from_discard` that make it false where it is true (those that make it
+    # true for a Servants scored in step 3A are killed)
+    *(Equivalent("elevenes-for-one", "game.py", "test_from_discard", code, FROM_DISCARD, detail)
+      for code, detail in [
+          ('if frame.event == "discard":', "test forced true"),
+          ('if frame.event == "discard":', "test forced false"),
+          ('if frame.event == "discard":', "Eq -> NotEq"),
+          ('elif below and frame.event == "score"', "test forced false"),
+          ('elif below and frame.event == "score"', "Eq -> NotEq"),
+          ("below = True", "True -> False"),
+          ("return True", "True -> False")]),
     Equivalent("elevenes-for-one", "vocab.py", "", "", "what the card language accepts in a "
                "user's card file; the printed cards are checked the same way"),
     *(Equivalent("elevenes-for-one", "game.py", where, code, why) for where, code, why in [
@@ -141,6 +175,36 @@ ENTRIES: list[Equivalent] = [
         ("", 'consult("EFO.RULING.', CONSULTED),
         # the test's body is only the consultation; the reading is read on the next line
         ("_legal_actions", "if self.minutes == 1:", CONSULTED),
+        # the card language's `flipped` and `laid_out` events: no printed card and no shipped
+        # reading's card file has one (tests/dsl/scenarios/efo-events.yaml plays them with
+        # its own card file and judges these faults with --card-scenarios)
+        ("verb_flip_down", "turned.append(target)", EVENTS),
+        ("verb_flip_down", "st.fire_flipped(turned)", EVENTS),
+        ("fire_flipped", "", EVENTS),
+        ("fire_laid_out", "", EVENTS),
+        ("end_of", "turned = here and card not in self.down", EVENTS),
+        ("end_of", "if turned:", EVENTS),
+        ("end_of", "self.fire_flipped([card])", EVENTS),
+        ("end_of", 'elif frame.event == "discard":', EVENTS),
+        ("end_of", "self.lose(frame.cost)", EVENTS),  # the last branch's: flipped, laid_out
+        ("_apply", "if self.stack:", EVENTS),
+        ("_apply", "self.run()", EVENTS),  # the no-effect branch's
+        ("_apply", "self.fire_laid_out()", EVENTS),
+        ("after_new_place", "if index != self.cursor:", "forced true, it only sets the cursor "
+         "to the index it already holds (and notes the ruling as consulted)"),
+        ("run", "if len(options) == 1:", ONE_TO_TAKE),
+        ("run", "instr.resume(self, frame, options[0])", ONE_TO_TAKE),
+        ("explain_illegal", "if phase == EFFECT and action == PASS and self.stack", NEVER_WAITS),
+        ("explain_illegal", "and self.onto_full_pile_running(self.stack[-1])", NEVER_WAITS),
+        ("explain_illegal", "game.full_pile and card in game.pile_scorers:", TEXT),
+        ("explain_illegal", "the one card {card} could take out of it", TEXT),
+        ("check_consistent", "card(s) discarded in the position and at", TEXT),
+        ("verb_put_on_trolley", "target = chosen[0] if chosen else None", ONE_CHOSEN),
+        ("verb_put_on_trolley", "target is None or", DEFENSIVE),
+        ("__init__", "self.user_cards = ", "read only by the native solver, to refuse card sets "
+         "other than the rulebook's (`native/__init__.py`): not reached through the protocol"),
+        ("__init__", "isinstance(program[0], ChooseCards)", ONE_STEP),
+        ("__init__", "and program[0].count == 1)", ONE_STEP),
         ("procedure_readings", "", "which readings the native solver refuses to play "
          "(`native/__init__.py`): the solver and the bots are not reached through the "
          "protocol, and the Python engine plays every reading whatever this answers"),

@@ -1186,6 +1186,16 @@ class EfoState(State):
         if len(self.discard) > DISCARD_LIMIT:
             raise BadState(f"the discard pile holds at most {DISCARD_LIMIT} cards")
         game = self.game
+        if len(self.discard) + len(held) > DISCARD_LIMIT and not (
+                isinstance(game, EfoGame) and game.full_pile
+                and all(c in game.pile_scorers for c in held)
+                and self.top() + 1 in self.discard):
+            # EFO.DISCARD.LIMIT: a card is discarded only onto a pile with room, but under
+            # EFO.RULING.ELEVENSES (c), where (11) goes onto a full pile that holds the card
+            # next to score (which its effect then takes out)
+            raise BadState(
+                f"the discard pile holds {len(self.discard)} cards and card(s) {held} are being "
+                f"discarded: the pile would hold more than {DISCARD_LIMIT} [EFO.DISCARD.LIMIT]")
         if isinstance(game, EfoGame) and game.count_discards:
             held_count = sum(1 for f in self.stack if f.event == "discard")
             if not len(self.discard) + held_count <= self.discards <= DISCARD_LIMIT:
