@@ -1,0 +1,43 @@
+"""Variant Elevenes cards at the edges the checker and the engine draw: flipped effects on
+cards 2 and 9 (the first and last positions a card is turned face down at), a round's end
+and a score effect on card 10, a score effect and a grant on card 1, a grant whose condition
+does not hold, and a grant that lets a player see one card of another's kitchen.  The
+scenarios of tests/dsl/scenarios/elv-edges.yaml are played with their card file through
+`elevenes judge --cards`; each also kills faults no printed card can reach (docs/suite.md,
+"The card language's own scenarios")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from elevenes.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIOS = ROOT / "tests" / "dsl" / "scenarios"
+
+
+def test_the_card_file_passes_the_checker(capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["check", str(SCENARIOS / "elv-edges.cards")])
+    out = capsys.readouterr().out
+    assert status == 0, out
+    assert "ok, 4 cards" in out
+
+
+def test_the_scenarios_of_the_edges_agree_with_the_reference(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status = main(["judge", "--cards", str(SCENARIOS / "elv-edges.cards"),
+                   str(SCENARIOS / "elv-edges.yaml")])
+    out = capsys.readouterr().out
+    assert status == 0, out
+    assert "the reference agrees with all 8 expectations" in out
+
+
+def test_the_scenarios_need_their_cards(capsys: pytest.CaptureFixture[str]) -> None:
+    """With the printed cards the same scenarios fail: what they pin is the variant cards'."""
+    status = main(["judge", str(SCENARIOS / "elv-edges.yaml")])
+    out = capsys.readouterr().out
+    assert status == 1
+    assert "DISAGREES" in out
