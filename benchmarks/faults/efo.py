@@ -28,9 +28,9 @@ ONE_CHOSEN = ("Servants and the Elevenses choose exactly one card of the discard
               "never empty when they choose: the choice's first card is its last, and it is "
               "never empty")
 
-EVENTS = ("the card language's `flipped` and `laid_out` events: no printed card and no "
-          "shipped reading's card file has one, so only a variant card file reaches them "
-          "(judged by the card language's own scenarios, `--card-scenarios`)")
+EVENTS = (f"{VARIANT}: the card language's `flipped` and `laid_out` events, which no printed "
+          "card and no shipped reading's card file has (tests/dsl/scenarios/efo-*.yaml play "
+          "them, judged with `--card-scenarios`)")
 ONE_TO_TAKE = ("under EFO.RULING.ELEVENSES (c) the discard effect onto a full pile may take one "
                "card only, the card next to score (one number): once `pass` is struck out, "
                "the choice has exactly one option")
@@ -156,6 +156,16 @@ ENTRIES: list[Equivalent] = [
           ("return True", "True -> False")]),
     Equivalent("elevenes-for-one", "vocab.py", "", "", "what the card language accepts in a "
                "user's card file; the printed cards are checked the same way"),
+    # the same answer under any card file (the general path after the fast one)
+    *(Equivalent("elevenes-for-one", "game.py", where, code, why, detail)
+      for where, code, why, detail in [
+          ("fire_flipped", "if not due:", FAST_PATH, "test forced false"),
+          ("fire_laid_out", "if not due:", "forced false, the pass starts through step 4 from "
+           "the pantry's start, which lands on the first card: step 1 laid every card face up "
+           "(EFO.RULING.FRONT-FACE-UP) and no new pass is due (`restart` is refused outside "
+           "phases `effect` and `over`)", "test forced false"),
+          ("_apply", "if self.stack:", "forced true, `run` with no effect on the stack does "
+           "what the other branch does (step 4)", "test forced true")]),
     *(Equivalent("elevenes-for-one", "game.py", where, code, why) for where, code, why in [
         ("_gap", "", POSITIONS), ("_at", "", POSITIONS), ("position_after", "", POSITIONS),
         ("position_before", "", POSITIONS), ("position_row", "", POSITIONS),

@@ -1189,10 +1189,11 @@ class EfoState(State):
         if len(self.discard) + len(held) > DISCARD_LIMIT and not (
                 isinstance(game, EfoGame) and game.full_pile
                 and all(c in game.pile_scorers for c in held)
-                and self.top() + 1 in self.discard):
+                and self.top() + 1 in self.discard and self.stack[-1].event == "discard"):
             # EFO.DISCARD.LIMIT: a card is discarded only onto a pile with room, but under
             # EFO.RULING.ELEVENSES (c), where (11) goes onto a full pile that holds the card
-            # next to score (which its effect then takes out)
+            # next to score, which its effect takes out before anything else (so the effect
+            # is still the last on the stack)
             raise BadState(
                 f"the discard pile holds {len(self.discard)} cards and card(s) {held} are being "
                 f"discarded: the pile would hold more than {DISCARD_LIMIT} [EFO.DISCARD.LIMIT]")
@@ -1230,6 +1231,10 @@ class EfoState(State):
         if self.phase != OVER and self.result is not None:
             raise BadState(f"a result is given only once the game is over, but the phase is "
                            f"{self.phase!r} and the result {self.result!r}")
+        if self.restart and self.phase not in (EFFECT, OVER):  # EFO.CARD.CHINA
+            raise BadState(f"a new pass is asked for (`restart`) only while effects are in "
+                           f"progress or once the game is over, not in phase {self.phase!r}: "
+                           f"the next step 4 starts it [EFO.CARD.CHINA]")
         if self.phase == DEAL and self.cursor != 0:
             raise BadState(f"in phase 'deal' the cursor is 0 (no card is in turn), "
                            f"not {self.cursor}")
