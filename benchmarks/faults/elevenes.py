@@ -110,7 +110,31 @@ ELEVENSES_ENDED = ("Elevenses' effect ends the round, and after_play then ends i
                    "test: the test is reached only with a card numbered 1 to 10, which it tells "
                    "from 11 the same way (no such card's number becomes 11)")
 
+CHECKER_WIDER = ("only widens what the checker accepts (a cube verb naming its own player as the "
+                 "other; an event on a card it never happens to: card 0 or 12, which no set has, "
+                 "or 1, 10 and 11 turned face down, 11 at a round's end or counted): every card "
+                 "file a scenario plays passes either way, and only a refused file, which the "
+                 "card language's tests/dsl/broken/ files pin and which --card-scenarios does not "
+                 "play, could tell")
+NO_POSITION = ("positions 0 and 11 do not exist: no card lies there, face up or down, so a loop "
+               "over the positions that starts at 0 or ends at 11 reads nothing more")
+
 ENTRIES: list[Equivalent] = [
+    # the checker's and the positions' edges a valid card file cannot reach (before the lines'
+    # general entries below, which the card language's scenarios are there to see)
+    *(Equivalent("elevenes", file, where, code, why, detail)
+      for file, where, code, detail, why in [
+        ("vocab.py", "<module>", "other_player=True", "True -> False", CHECKER_WIDER),
+        ("vocab.py", "<module>", '"flipped": ((1, 10, 11),', "1 -> 0", CHECKER_WIDER),
+        ("vocab.py", "<module>", '"flipped": ((1, 10, 11),', "10 -> 11", CHECKER_WIDER),
+        ("vocab.py", "<module>", '"flipped": ((1, 10, 11),', "11 -> 12", CHECKER_WIDER),
+        ("vocab.py", "<module>", '"flipped": ((1, 10, 11),', "11 -> 10", CHECKER_WIDER),
+        ("vocab.py", "<module>", '"end_of_round": ((11,),', "11 -> 12", CHECKER_WIDER),
+        ("vocab.py", "<module>", '"score": ((11,),', "11 -> 12", CHECKER_WIDER),
+        ("state.py", "counted", "for pos in range(1, 11)", "1 -> 0", NO_POSITION),
+        ("state.py", "counted", "for pos in range(1, 11)", "11 -> 12", NO_POSITION),
+        ("primitives.py", "granted", "for position in range(1, 11):", "1 -> 0", NO_POSITION),
+    ]),
     *(Equivalent("elevenes", file, where, code, why) for file, where, code, why in [
         ("notation.py", "<module>", "", NUMBERING),
         ("notation.py", "arrange_token", "", NUMBERING),

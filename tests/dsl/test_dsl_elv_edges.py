@@ -1,7 +1,9 @@
-"""Variant Elevenes cards at the edges the checker and the engine draw: flipped effects on
+"""Variant Elevenes cards and guests at the edges the checker and the engine draw: flipped effects on
 cards 2 and 9 (the first and last positions a card is turned face down at), a round's end
 and a score effect on card 10, a score effect and a grant on card 1, a grant whose condition
-does not hold, and a grant that lets a player see one card of another's kitchen.  The
+does not hold, a grant that lets a player see one card of another's kitchen, and guests'
+revealed effects that end the round or turn another seat's wants face down (she is no longer
+asked).  The
 scenarios of tests/dsl/scenarios/elv-edges.yaml are played with their card file through
 `elevenes judge --cards`; each also kills faults no printed card can reach (docs/suite.md,
 "The card language's own scenarios")."""
@@ -22,7 +24,7 @@ def test_the_card_file_passes_the_checker(capsys: pytest.CaptureFixture[str]) ->
     status = main(["check", str(SCENARIOS / "elv-edges.cards")])
     out = capsys.readouterr().out
     assert status == 0, out
-    assert "ok, 4 cards" in out
+    assert "ok, 4 cards, 3 guests" in out
 
 
 def test_the_scenarios_of_the_edges_agree_with_the_reference(
@@ -32,7 +34,7 @@ def test_the_scenarios_of_the_edges_agree_with_the_reference(
                    str(SCENARIOS / "elv-edges.yaml")])
     out = capsys.readouterr().out
     assert status == 0, out
-    assert "the reference agrees with all 8 expectations" in out
+    assert "the reference agrees with all 13 expectations" in out
 
 
 def test_the_scenarios_need_their_cards(capsys: pytest.CaptureFixture[str]) -> None:
