@@ -1,5 +1,5 @@
-"""Variant Elevenes cards and guests at the edges the checker and the engine draw: flipped effects on
-cards 2 and 9 (the first and last positions a card is turned face down at), a round's end
+"""Variant Elevenes cards and guests at the edges the checker and the engine draw: flipped
+effects on cards 2 and 9 (the first and last positions a card is turned face down at), a round's end
 and a score effect on card 10, a score effect and a grant on card 1, a grant whose condition
 does not hold, a grant that lets a player see one card of another's kitchen, and guests'
 revealed effects that end the round or turn another seat's wants face down (she is no longer
