@@ -3,7 +3,8 @@ effects on cards 2 and 9 (the first and last positions a card is turned face dow
 and a score effect on card 10, a score effect and a grant on card 1, a grant whose condition
 does not hold, a grant that lets a player see one card of another's kitchen, and guests'
 revealed effects that end the round or turn another seat's wants face down (she is no longer
-asked).  The
+asked), and cube verbs asking for more than the giver holds (the first seat giving, the bowl
+short, under reading (a) of ELV.RULING.BOWL-EMPTY too).  The
 scenarios of tests/dsl/scenarios/elv-edges.yaml are played with their card file through
 `elevenes judge --cards`; each also kills faults no printed card can reach (docs/suite.md,
 "The card language's own scenarios")."""
@@ -24,7 +25,7 @@ def test_the_card_file_passes_the_checker(capsys: pytest.CaptureFixture[str]) ->
     status = main(["check", str(SCENARIOS / "elv-edges.cards")])
     out = capsys.readouterr().out
     assert status == 0, out
-    assert "ok, 4 cards, 3 guests" in out
+    assert "ok, 6 cards, 3 guests" in out
 
 
 def test_the_scenarios_of_the_edges_agree_with_the_reference(
@@ -34,7 +35,7 @@ def test_the_scenarios_of_the_edges_agree_with_the_reference(
                    str(SCENARIOS / "elv-edges.yaml")])
     out = capsys.readouterr().out
     assert status == 0, out
-    assert "the reference agrees with all 13 expectations" in out
+    assert "the reference agrees with all 17 expectations" in out
 
 
 def test_the_scenarios_need_their_cards(capsys: pytest.CaptureFixture[str]) -> None:
