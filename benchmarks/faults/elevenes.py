@@ -116,6 +116,10 @@ CHECKER_WIDER = ("only widens what the checker accepts (a cube verb naming its o
                  "file a scenario plays passes either way, and only a refused file, which the "
                  "card language's tests/dsl/broken/ files pin and which --card-scenarios does not "
                  "play, could tell")
+MOVE_NOTHING = ("no cube verb moves cubes from a seat to herself (the checker refuses `to me` and "
+                "`from me`), and moving none changes neither the bowl nor a seat's cubes")
+NO_NEGATIVE_COUNT = ("a cube verb's count is a whole number the parser reads, never negative: "
+                     "max(count, -1) is the count, as max(count, 0) is")
 NO_POSITION = ("positions 0 and 11 do not exist: no card lies there, face up or down, so a loop "
                "over the positions that starts at 0 or ends at 11 reads nothing more")
 
@@ -134,6 +138,17 @@ ENTRIES: list[Equivalent] = [
         ("state.py", "counted", "for pos in range(1, 11)", "1 -> 0", NO_POSITION),
         ("state.py", "counted", "for pos in range(1, 11)", "11 -> 12", NO_POSITION),
         ("primitives.py", "granted", "for position in range(1, 11):", "1 -> 0", NO_POSITION),
+        ("primitives.py", "move_cubes", "if giver < 0 and amount > held:", "", CONSULTED),
+        ("primitives.py", "move_cubes", 'consult("ELV.RULING.BOWL-EMPTY")', "", CONSULTED),
+        ("primitives.py", "move_cubes", "if giver == receiver or not amount:",
+         "test forced false", MOVE_NOTHING),
+        ("primitives.py", "move_cubes", "if giver == receiver or not amount:", "Or swapped",
+         MOVE_NOTHING),
+        ("primitives.py", "move_cubes", "amount = max(count, 0)", "0 -> -1", NO_NEGATIVE_COUNT),
+        ("primitives.py", "verb_take_cube", "self.move_cubes(st, -1, fr.owner, count)", "1 -> 2",
+         NEGATIVE),
+        ("primitives.py", "verb_lose_cube", "self.move_cubes(st, fr.owner, -1, count)", "1 -> 2",
+         NEGATIVE),
     ]),
     *(Equivalent("elevenes", file, where, code, why) for file, where, code, why in [
         ("notation.py", "<module>", "", NUMBERING),

@@ -25,7 +25,7 @@ def test_the_card_file_passes_the_checker(capsys: pytest.CaptureFixture[str]) ->
     status = main(["check", str(SCENARIOS / "elv-edges.cards")])
     out = capsys.readouterr().out
     assert status == 0, out
-    assert "ok, 6 cards, 3 guests" in out
+    assert "ok, 7 cards, 3 guests" in out
 
 
 def test_the_scenarios_of_the_edges_agree_with_the_reference(
@@ -35,7 +35,7 @@ def test_the_scenarios_of_the_edges_agree_with_the_reference(
                    str(SCENARIOS / "elv-edges.yaml")])
     out = capsys.readouterr().out
     assert status == 0, out
-    assert "the reference agrees with all 17 expectations" in out
+    assert "the reference agrees with all 18 expectations" in out
 
 
 def test_the_scenarios_need_their_cards(capsys: pytest.CaptureFixture[str]) -> None:
