@@ -120,6 +120,9 @@ MOVE_NOTHING = ("no cube verb moves cubes from a seat to herself (the checker re
                 "`from me`), and moving none changes neither the bowl nor a seat's cubes")
 NO_NEGATIVE_COUNT = ("a cube verb's count is a whole number the parser reads, never negative: "
                      "max(count, -1) is the count, as max(count, 0) is")
+UNSEEN_ALIKE = ("the cards of another's kitchen a player may not see are shown by their set's "
+                "letter only, and the sort puts the sets apart first: the order among unseen "
+                "cards of one set shows nothing")
 NO_POSITION = ("positions 0 and 11 do not exist: no card lies there, face up or down, so a loop "
                "over the positions that starts at 0 or ends at 11 reads nothing more")
 
@@ -149,6 +152,10 @@ ENTRIES: list[Equivalent] = [
          NEGATIVE),
         ("primitives.py", "verb_lose_cube", "self.move_cubes(st, fr.owner, -1, count)", "1 -> 2",
          NEGATIVE),
+        ("state.py", "ask_next", "if self.reveal:", "test forced true", "the seats still to be "
+         "asked filtered again: an empty list stays empty"),
+        *((("views.py", "observation", "c if c in sugar else 0))", d, UNSEEN_ALIKE))
+          for d in ("test forced true", "0 -> 1", "0 -> -1")),
     ]),
     *(Equivalent("elevenes", file, where, code, why) for file, where, code, why in [
         ("notation.py", "<module>", "", NUMBERING),
