@@ -180,6 +180,12 @@ class Game:
             raise ValueError("effects are in progress only in phase effect")
         if phase != "over" and self.result is not None:
             raise ValueError("a result is given only once the game is over")
+        if self.restart and phase not in ("effect", "over"):
+            raise ValueError("EFO.CARD.CHINA: a new pass is due only while effects run")
+        if self.held is not None and len(self.discard) >= 3:
+            raise ValueError("EFO.DISCARD.LIMIT: a card discarded onto a full pile")
+        if "remembered" in doc:
+            raise ValueError("remembered is written only under a reading not played here")
         if phase in ("deal", "front") and self.cursor != 0:
             raise ValueError(f"in phase {phase} the cursor is 0")
         if phase == "effect" and not 0 <= self.cursor <= len(self.pantry):

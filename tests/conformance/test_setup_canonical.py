@@ -28,6 +28,7 @@ NOT_CANONICAL = {
     "efo-loading-score-from-pile": "an effect at a statement that asks nothing runs on load",
     "efo-loading-one-outcome-resolved": "a decision with one outcome is taken on load",
     "efo-loading-no-outcome-resolved": "a decision with no outcome does nothing on load",
+    "efo-faults-elevenses-c-held-on-full-pile": "a decision with one outcome is taken on load",
     # docs/formats/elevenes.md, `options`: `target: 0` on input stands for the edition's number
     "elv-setup-target-zero-accepted-fr": "`target: 0` is read as the edition's number",
     "elv-setup-target-zero-accepted-en": "`target: 0` is read as the edition's number",
