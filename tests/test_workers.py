@@ -102,10 +102,20 @@ def kill_and_check(name: str, proc: subprocess.Popen[bytes], sig: signal.Signals
         proc.wait(timeout=10)
 
 
+def default_signals() -> None:
+    """In the child before it runs the command: the signals sent here at their defaults, as
+    a command typed at a terminal has them (a test run started under ``nohup`` or in the
+    background of a script inherits SIGHUP or SIGINT ignored, which the command keeps, as a
+    command started with ``nohup`` should)."""
+    for sig in (signal.SIGHUP, signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, signal.SIG_DFL)
+
+
 def start(args: list[str], cwd: Path, stdin: int | None = subprocess.DEVNULL,
           env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
     return subprocess.Popen(args, cwd=cwd, stdin=stdin, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL, start_new_session=True,
+                            preexec_fn=default_signals,
                             env={**os.environ, **(env or {})})
 
 
@@ -217,7 +227,8 @@ def test_play_saves_on_sigterm_and_sighup_at_the_prompt(sig: signal.Signals,
                                                         tmp_path: Path) -> None:
     proc = subprocess.Popen([*ELEVENES, "play", "bowling-solitaire"], cwd=tmp_path,
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, start_new_session=True)
+                            stderr=subprocess.PIPE, start_new_session=True,
+                            preexec_fn=default_signals)
     try:
         assert proc.stdout is not None
         seen = b""
