@@ -768,21 +768,18 @@ class EfoState(State):
             if self.cards.has(card, "undiscardable"):
                 return IllegalAction("EFO.DISCARD.NEVER", f"card {card} can never be discarded",
                                      text)
-            if len(self.discard) < DISCARD_LIMIT:  # EFO.RULING.DISCARD-LIMIT (b)
-                return IllegalAction(
-                    "EFO.RULING.DISCARD-LIMIT",
-                    f"{self.discards} cards have been discarded in this game (the limit counts "
-                    "the discards made, not the cards in the pile)", text)
             game = self.game
-            if isinstance(game, EfoGame) and game.full_pile and card in game.pile_scorers \
-                    and self.top() + 1 in self.discard:
-                # EFO.RULING.ELEVENSES (c) would let it onto the full pile; DISCARD-LIMIT (b)
-                # refuses: three discards are made, and none is given back
+            onto_full = (isinstance(game, EfoGame) and game.full_pile
+                         and card in game.pile_scorers)
+            # EFO.RULING.DISCARD-LIMIT (b): room in the pile, or EFO.RULING.ELEVENSES (c)
+            # letting (11) onto the full pile that holds the next card, but the discards made
+            # are at the limit and none is given back
+            if len(self.discard) < DISCARD_LIMIT or (onto_full and self.top() + 1 in self.discard):
                 return IllegalAction(
                     "EFO.RULING.DISCARD-LIMIT",
                     f"{self.discards} cards have been discarded in this game (the limit counts "
                     "the discards made, not the cards in the pile)", text)
-            if isinstance(game, EfoGame) and game.full_pile and card in game.pile_scorers:
+            if onto_full:
                 return IllegalAction(  # EFO.RULING.ELEVENSES (c): nothing to take out first
                     "EFO.DISCARD.LIMIT",
                     f"the discard pile already holds {len(self.discard)} cards and card "
