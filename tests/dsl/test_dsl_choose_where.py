@@ -1,16 +1,14 @@
 """`choose player ... as NAME where COND` (docs/language.md, "choose player"): only the players
 for whom the condition holds are offered, and when none is the rest of the block is skipped.
-The scenarios of tests/dsl/scenarios/elv-where.yaml are judged with their card file; the
-reading it was made for, ELV.RULING.TEA-NOTHING (a), plays through the API."""
+The scenarios of tests/dsl/scenarios/elv-where.yaml are judged with their card file
+(test_dsl_scenarios.py); the reading it was made for, ELV.RULING.TEA-NOTHING (a), plays through
+the API."""
 
 from __future__ import annotations
 
 import random
 from pathlib import Path
 
-import pytest
-
-from elevenes.cli import main
 from elevenes.dsl.load import check_file
 from elevenes.dsl.parser import parse_text
 from elevenes.games import load_game
@@ -18,15 +16,6 @@ from elevenes.games import load_game
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "tests" / "dsl" / "scenarios"
 
-
-def test_the_scenarios_of_where_agree_with_the_reference(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    status = main(["judge", "--cards", str(SCENARIOS / "elv-where.cards"),
-                   str(SCENARIOS / "elv-where.yaml")])
-    out = capsys.readouterr().out
-    assert status == 0, out
-    assert "agrees with all 4 expectations" in out
 
 
 def test_where_is_read_into_the_syntax_tree() -> None:

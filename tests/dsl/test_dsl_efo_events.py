@@ -1,8 +1,7 @@
-"""The events of variant Elevenes for One cards (rules.md, "Words of variant cards",
-EFO.CARDS.*): `flipped` and `laid_out`.  The scenarios of tests/dsl/scenarios/efo-events.yaml
-are played with their card file through `elevenes judge --cards`; the engine's bound on
-effects that set each other off, the solvers on such cards and the generator are tested
-here."""
+"""The events of variant Elevenes for One cards (rules.md, "Words of variant cards", EFO.CARDS.*):
+`flipped` and `laid_out`. The scenarios of tests/dsl/scenarios/efo-events.yaml are played with
+their card file (test_dsl_scenarios.py); the engine's bound on effects that set each other off,
+the solvers on such cards and the generator are tested here."""
 
 from __future__ import annotations
 
@@ -50,15 +49,6 @@ card 3 "Pong" value 3 rule EFO.CARD.MILK {
 }
 """
 
-
-def test_the_scenarios_of_the_events_agree_with_the_reference(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    status = main(["judge", "--cards", str(SCENARIOS / "efo-events.cards"),
-                   str(SCENARIOS / "efo-events.yaml")])
-    out = capsys.readouterr().out
-    assert status == 0, out
-    assert "the reference agrees with all 14 expectations" in out
 
 
 def test_effects_that_turn_each_other_end_and_games_play_out(tmp_path: Path) -> None:
