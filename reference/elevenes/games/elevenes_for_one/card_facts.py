@@ -26,10 +26,20 @@ the face-down cards after the last face-up one.  That is sound when, in every pr
 - ``next`` is only ever turned face down (``flip_down next``: nothing happens to a face-down
   card, so which face-down card it is, and how many follow, never matters);
 - no other card is sent to the end (that would move a card past the dropped face-down cards);
-- no card has conditions or grants (``requires``, ``grant``), whose reach is not analysed.
+- no card has conditions or grants (``requires``, ``grant``), whose reach is not analysed;
+- every set of the cards ``ahead`` (a count, an ``any(...)``, a choice's set, a number read
+  in a cost) takes face-up cards only (``face_up`` is one of its filters).  The cards ahead
+  are the row from the pass's place on: which face-down cards lie there, how many lie in a
+  run and whether any follow the last face-up one are what the key drops (the native key
+  keeps neither the place of the pass nor the face-down cards ahead), so ``count(ahead in
+  pantry)``, ``any(face_down ahead in pantry)`` or ``choose 1 ahead in pantry`` (a choice
+  that may offer a face-down card, which then does nothing) read them.  ``face_up ahead``
+  is the face-up cards from the pass's place on, which the key holds in order.
 
-Counts and ``any(...)`` over the pantry are always allowed: the key holds every face-up card
-and the pantry as a set, so how many lie face down follows.
+Counts and ``any(...)`` over the whole pantry are always allowed: the key holds every face-up
+card and the pantry as a set, so how many lie face down follows.  The card language has no
+other set of cards by their place (``after X`` and ``before X`` name one card, a place,
+refused above).
 
 **The bound** (:attr:`CardFacts.score_cost`, :meth:`CardFacts.ceiling`).  With the printed
 cards minutes never come back (a cost is a whole number from 0 up); a variant whose program
@@ -49,6 +59,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import cache
+from typing import Any
 
 import attrs
 
@@ -175,6 +186,24 @@ def _conditions(stmt: ast.Stmt) -> Iterator[ast.Cond]:
                 stack.extend(cond.parts)
 
 
+_READS = {ast.CountExpr: "counts", ast.AnyCond: "asks about", ast.ChooseCards: "chooses among"}
+
+
+def _sets(node: object, read: str = "reads") -> Iterator[tuple[str, ast.SetExpr]]:
+    """Every set of cards written anywhere in a program (a count, an ``any(...)``, a
+    choice, nested in conditions, numbers and blocks), with how the program reads it."""
+    if isinstance(node, ast.SetExpr):
+        yield read, node
+    elif isinstance(node, (tuple, list)):
+        for item in node:
+            yield from _sets(item, read)
+    elif attrs.has(type(node)):
+        kind: Any = type(node)
+        read = _READS.get(kind, read)
+        for field in attrs.fields(kind):
+            yield from _sets(getattr(node, field.name), read)
+
+
 class _RowReading:
     """Where the programs read the row (see the module's docstring)."""
 
@@ -195,6 +224,8 @@ class _RowReading:
             events = sorted(set(handler.events) - {"use", "score", "discard"})
             if events:  # EFO.CARDS.FLIPPED, EFO.CARDS.LAID-OUT: effects at other moments
                 self.refuse(path, number, handler.pos, f"has an effect on {events[0]}")
+            for read, found in _sets(handler.body):
+                self.ahead(path, number, read, found)
             for stmt, repeated in _walk(handler.body):
                 for cond in _conditions(stmt):
                     if isinstance(cond, ast.IsCard) and cond.name in ("first", "next"):
@@ -215,6 +246,16 @@ class _RowReading:
                     firsts += self.call(path, number, stmt, handler, repeated)
             if firsts > 1:
                 self.refuse(path, number, handler.pos, "reads the first place twice")
+
+    def ahead(self, path: str, number: int, read: str, found: ast.SetExpr) -> None:
+        """A set of the cards ``ahead`` that may hold face-down ones reads what the key
+        drops: where the pass is, and the face-down cards from there on."""
+        if ast.AHEAD not in found.filters or "face_up" in found.filters:
+            return
+        index = found.filters.index(ast.AHEAD)
+        pos = found.item_pos[index] if index < len(found.item_pos) else found.pos
+        self.refuse(path, number, pos,
+                    f"{read} the cards ahead, face-down ones too (no `face_up`)")
 
     def call(self, path: str, number: int, stmt: ast.Call, handler: ast.Handler,
              repeated: bool) -> int:
