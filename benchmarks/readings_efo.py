@@ -97,7 +97,7 @@ def solve(ruling_id: str, letter: str, objective: str, memory: int) -> None:
 
 def report(objective: str) -> str:
     lines = [f"{'reading':<36} {'chance to win' if objective == 'win' else 'rating':<60} "
-             f"{'%':>9} {'vs decided':>12}"]
+             f"{'%' if objective == 'win' else 'points':>9} {'vs decided':>12}"]
     for ruling_id, letter in readings():
         path = OUT / name(ruling_id, letter, objective)
         label = f"{ruling_id}={letter}"
@@ -110,9 +110,11 @@ def report(objective: str) -> str:
             continue
         value = Fraction(result["value"])
         base = decided_value(objective, ruling_id)
+        # a chance to win in percent and points of percentage, a rating in points
+        scale, unit, shown = (100, " pp", "%") if objective == "win" else (1, " points", " ")
         versus = "" if base is None else ("same" if value == base else
-                                          f"{float(value - base) * 100:+.4f} pp")
-        lines.append(f"{label:<36} {result['value']:<60} {float(value) * 100:>8.4f}% "
+                                          f"{float(value - base) * scale:+.4f}{unit}")
+        lines.append(f"{label:<36} {result['value']:<60} {float(value) * scale:>8.4f}{shown} "
                      f"{versus:>12}")
     return "\n".join(lines)
 
