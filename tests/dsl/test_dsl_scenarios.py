@@ -38,6 +38,12 @@ EXPECTATIONS = {
 """How many expectations each file holds: the judge must have read and judged them all."""
 
 
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
+    """The command's exit status and what it printed."""
+    status = main(list(args))
+    return status, capsys.readouterr().out
+
+
 def test_every_scenario_file_is_judged_here() -> None:
     assert sorted(p.stem for p in SCENARIOS.glob("*.yaml")) == sorted(EXPECTATIONS)
     assert sorted(p.stem for p in SCENARIOS.glob("*.cards")) == sorted(EXPECTATIONS)
@@ -45,8 +51,7 @@ def test_every_scenario_file_is_judged_here() -> None:
 
 @pytest.mark.parametrize("name", sorted(EXPECTATIONS))
 def test_the_card_file_passes_the_checker(name: str, capsys: pytest.CaptureFixture[str]) -> None:
-    status = main(["check", str(SCENARIOS / f"{name}.cards")])
-    out = capsys.readouterr().out
+    status, out = run(capsys, "check", str(SCENARIOS / f"{name}.cards"))
     assert status == 0, out
     assert ": ok, " in out
 
@@ -55,9 +60,8 @@ def test_the_card_file_passes_the_checker(name: str, capsys: pytest.CaptureFixtu
 def test_the_scenarios_agree_with_the_reference_under_their_cards(
     name: str, capsys: pytest.CaptureFixture[str],
 ) -> None:
-    status = main(["judge", "--cards", str(SCENARIOS / f"{name}.cards"),
-                   str(SCENARIOS / f"{name}.yaml")])
-    out = capsys.readouterr().out
+    status, out = run(capsys, "judge", "--cards", str(SCENARIOS / f"{name}.cards"),
+                      str(SCENARIOS / f"{name}.yaml"))
     assert status == 0, out
     assert f"the reference agrees with all {EXPECTATIONS[name]} expectations" in out
 
@@ -65,7 +69,6 @@ def test_the_scenarios_agree_with_the_reference_under_their_cards(
 @pytest.mark.parametrize("name", sorted(EXPECTATIONS))
 def test_the_scenarios_need_their_cards(name: str, capsys: pytest.CaptureFixture[str]) -> None:
     """With the printed cards the same file fails: what it pins is the variant cards'."""
-    status = main(["judge", str(SCENARIOS / f"{name}.yaml")])
-    out = capsys.readouterr().out
+    status, out = run(capsys, "judge", str(SCENARIOS / f"{name}.yaml"))
     assert status == 1, out
     assert "DISAGREES" in out
