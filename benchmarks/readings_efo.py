@@ -14,6 +14,10 @@ reading read them as they read the printed cards' values.
     python benchmarks/readings_efo.py                               # the table only
     nice -n 10 python benchmarks/readings_efo.py --endgame 2 13     # a smaller exact figure
 
+A solve keeps the pass-start values it finds in ``benchmarks/readings_efo/partial/`` as it
+goes (``elevenes solve --keep-values``): stopped by Ctrl-C or SIGTERM, or cut short with the
+machine, it goes on from them at the next ``--run``; the file is removed when the solve ends.
+
 ``--endgame TOP MINUTES`` solves, under the decided readings and under each playable one, the
 endgame whose trolley holds (1) to TOP and whose pantry the other cards, with MINUTES on the
 clock, from its first deal (the native engine, nothing saved): a figure in seconds where the
@@ -27,6 +31,7 @@ docs/readings.md publishes the table this prints.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import subprocess
 import sys
@@ -79,20 +84,56 @@ def native_refusal(ruling_id: str, letter: str) -> str | None:
     return None
 
 
-def solve(ruling_id: str, letter: str, objective: str, memory: int) -> None:
+def partial(ruling_id: str, letter: str, objective: str) -> Path:
+    """Where a solve keeps the pass-start values it has found (``solve --keep-values``): a
+    solve stopped (Ctrl-C, SIGTERM, the machine turned off) goes on from them when ``--run``
+    is given again, here or on another machine; the file is removed once the solve ends."""
+    return OUT / "partial" / name(ruling_id, letter, objective)
+
+
+def end_with_parent() -> None:
+    """In the solve's process: SIGTERM (which keeps its values) when this script ends, however
+    it ends, so that no solve outlives the command that started it."""
+    import ctypes
+    import ctypes.util
+    import signal
+
+    with contextlib.suppress(OSError, AttributeError):
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        libc.prctl(1, int(signal.SIGTERM), 0, 0, 0)  # PR_SET_PDEATHSIG
+
+
+def solve(ruling_id: str, letter: str, objective: str, memory: int) -> str:
+    """Solve the whole game under one reading: "done", "failed" or "stopped" (a signal)."""
     options = [f"{option_name(ruling_id)}={letter}"]
     options += [f"{k}={v}" for k, v in ONLY_IN.get(ruling_id, {}).items()]
+    kept = partial(ruling_id, letter, objective)
+    kept.parent.mkdir(parents=True, exist_ok=True)
     command = [sys.executable, "-m", "elevenes.cli", "solve", GAME, "--objective", objective,
-               "--memory", str(memory), "--threads", "1", "--no-progress", "--json",
+               "--memory", str(memory), "--threads", "1", "--json", "--keep-values", str(kept),
                "--save-values", str(SHIP / name(ruling_id, letter, objective))]
     for option in options:
         command += ["-o", option]
     print(" ".join(command[2:]), file=sys.stderr, flush=True)
-    done = subprocess.run(command, capture_output=True, text=True, check=False)
-    if done.returncode != 0:
-        print(done.stderr[-2000:], file=sys.stderr)
-        return
-    (OUT / name(ruling_id, letter, objective)).write_text(done.stdout)
+    # the solve's own messages, and on a terminal its progress line and time left, go straight
+    # to this script's standard error: a whole game takes minutes to hours.  Ctrl-C reaches
+    # both processes: the solve keeps its values and ends, and this script waits for it
+    stopped = False
+    with subprocess.Popen(command, stdout=subprocess.PIPE, text=True,
+                          preexec_fn=end_with_parent) as proc:  # noqa: PLW1509
+        while True:
+            try:
+                out, _ = proc.communicate()
+                break
+            except KeyboardInterrupt:
+                stopped = True
+    if proc.returncode != 0 or stopped:
+        print(f"the solve ended with exit status {proc.returncode}; the values it found are "
+              f"kept in {kept} (--run goes on from them)", file=sys.stderr)
+        return "stopped" if stopped or proc.returncode in (130, -2, -15) else "failed"
+    (OUT / name(ruling_id, letter, objective)).write_text(out)
+    kept.unlink(missing_ok=True)
+    return "done"
 
 
 def report(objective: str) -> str:
@@ -187,7 +228,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 if why is not None:
                     print(f"{ruling_id}={letter}: skipped: {why}", file=sys.stderr)
                     continue
-                solve(ruling_id, letter, args.objective, args.memory)
+                if solve(ruling_id, letter, args.objective, args.memory) == "stopped":
+                    return 130
     print(report(args.objective))
     return 0
 

@@ -7,10 +7,14 @@ import argparse
 import contextlib
 import json
 import math
+import signal
 import sys
+import threading
 import time
+from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -24,6 +28,9 @@ from . import make_game
 from .card_facts import CardFacts, _walk, least_cost
 from .game import EfoGame, EfoState
 from .solver import OBJECTIVES, Solved, fmt, solve
+
+if TYPE_CHECKING:
+    from .native import NativeSolver
 
 LARGEST = 8  # cards to lay out: about five minutes and 2 GB per objective (bench_solver.py)
 
@@ -62,10 +69,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "(~/.cache/elevenes)")
     parser.add_argument("--recompute", action="store_true",
                         help="native engine: solve from nothing, reading neither the values "
-                             "shipped for the printed cards nor the cache")
+                             "shipped for the printed cards nor the cache (a --keep-values "
+                             "file is still read)")
     parser.add_argument("--save-values", default=None, metavar="FILE",
                         help="native engine: write the exact value of every pass start found "
                              "to FILE (JSON; `hint` and the solver bots read such values)")
+    parser.add_argument("--keep-values", default=None, metavar="FILE",
+                        help="native engine: keep the pass-start values found in FILE as the "
+                             "solve goes (about once a minute, and when it is stopped) instead "
+                             "of the cache, and start from the values FILE already holds: a "
+                             "long solve stopped on one machine goes on from FILE on another")
     parser.add_argument("--vs", default=None, metavar="FILE",
                         help="also solve the same position with the cards of FILE (rule set B; "
                              "A is --cards, else the printed cards) and print both values and "
@@ -154,8 +167,9 @@ class RuleSet:
         return self.engine == "native" and any(r.passes == 0 for r in self.results)
 
 
-KNOWN = ("(known values: shipped with elevenes for the printed cards, or kept in the cache by "
-         "an earlier run; --recompute solves them again)")
+KNOWN = ("(known values: shipped with elevenes for the printed cards, or kept by an earlier "
+         "run in the cache or the --keep-values file; --recompute solves them again, all but "
+         "those of a --keep-values file)")
 
 
 def solve_rule_set(state: EfoState, cards: str | None, args: argparse.Namespace,
@@ -163,6 +177,11 @@ def solve_rule_set(state: EfoState, cards: str | None, args: argparse.Namespace,
     """Every objective asked for, under the rules of ``state``'s game."""
     show = not args.no_progress and sys.stderr.isatty()
     engine = choose_engine(args, state)
+    kept = [flag for flag, given in (("--save-values", args.save_values),
+                                     ("--keep-values", args.keep_values)) if given]
+    if engine == "python" and kept:
+        raise BadOption(f"{' and '.join(kept)}: pass-start values are the native engine's, "
+                        "and the Python search solves this")
     if engine == "python":
         size = len(state.pantry) + len(state.deck)
         if size > LARGEST and args.max_positions is None:
@@ -188,6 +207,60 @@ def solve_rule_set(state: EfoState, cards: str | None, args: argparse.Namespace,
 
 
 LOOP = "loop through a chance node"
+
+
+STOPPED = "stopped by a signal"
+
+
+@contextlib.contextmanager
+def stopped_by_signals(solver: NativeSolver) -> Iterator[None]:
+    """While a native solve runs in the main thread, Ctrl-C and SIGTERM ask it to stop
+    (``halt``: the C search unwinds within a million positions) rather than raise in the
+    middle of a call from C; ``solve`` then fails with STOPPED, and the caller keeps the values
+    found (a stopped solve loses only the passes under way) and ends as interrupted."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: object) -> None:
+        solver.halt(STOPPED)
+
+    before = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for sig, handler in before.items():
+            signal.signal(sig, handler)
+
+
+def check_kept(path: Path, game: EfoGame, objective: str) -> None:
+    """A file given to --keep-values must be one it wrote for these cards, these readings and
+    this objective (or not exist yet): values of another game are refused, never mixed in."""
+    from .native import CACHE_FORMAT, cards_digest
+
+    try:
+        text = path.read_text()
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise BadOption(f"cannot read {path}: {exc.strerror or exc}") from None
+    try:
+        doc = json.loads(text)
+        if not isinstance(doc, dict) or not isinstance(doc.get("values"), dict):
+            raise ValueError("no object of values")
+        for key, value in doc["values"].items():
+            int(key), Fraction(value)
+    except (ValueError, TypeError, ZeroDivisionError) as exc:
+        raise BadOption(f"{path}: not a file of pass-start values ({exc})") from None
+    if doc.get("format") != CACHE_FORMAT:
+        raise BadOption(f"{path}: values of format {doc.get('format')!r}, this engine keeps "
+                        f"format {CACHE_FORMAT}")
+    if doc.get("objective") != objective:
+        raise BadOption(f"{path} holds values of the objective {doc.get('objective')!r}, not "
+                        f"{objective!r}")
+    if doc.get("cards") != cards_digest(game):
+        raise BadOption(f"{path} holds values of other cards or other readings than these "
+                        f"(digest {doc.get('cards')!r}, these are {cards_digest(game)!r})")
 
 
 def _cost_text(arg: ast.Arg) -> str:
@@ -262,9 +335,13 @@ def run(args: argparse.Namespace) -> int:
     options: dict[str, object] = dict(parse_options(args.option))
     if args.minutes is not None:
         options["minutes"] = args.minutes
-    if args.vs is not None and args.save_values:
-        raise BadOption("--save-values keeps the values of one rule set: use it without --vs "
-                        "(solve each file on its own)")
+    for given, flag in ((args.save_values, "--save-values"), (args.keep_values, "--keep-values")):
+        if args.vs is not None and given:
+            raise BadOption(f"{flag} keeps the values of one rule set: use it without --vs "
+                            "(solve each file on its own)")
+    if args.keep_values and args.objective == "both":
+        raise BadOption("--keep-values keeps the values of one objective: give --objective "
+                        "win or --objective rating")
     state = position_of(args, options, args.cards)
     other = position_of(args, options, args.vs) if args.vs is not None else None
     first = solve_rule_set(state, args.cards, args, "A: " if other is not None else "")
@@ -420,6 +497,9 @@ def solve_native(state: EfoState, objective: str, args: argparse.Namespace,
     game = state.game
     assert isinstance(game, EfoGame)
     path = None if args.no_cache else values_file(game, objective)
+    if args.keep_values:
+        path = Path(args.keep_values)
+        check_kept(path, game, objective)
     limit = args.max_positions
 
     class Progress(NativeProgress):
@@ -454,18 +534,30 @@ def solve_native(state: EfoState, objective: str, args: argparse.Namespace,
             shipped = shipped_file(game, objective)
             if shipped is not None:  # the whole game, solved once by this engine
                 solver.load(shipped)
-            if path is not None:
-                solver.load(path)
+        loaded = 0
+        if path is not None and (args.keep_values or not args.recompute):
+            loaded = solver.load(path)
         if path is not None:
             solver.autosave = path  # a stopped solve resumes where it was
         leaf = pass_start_of(state)
         assert leaf is not None
         try:
-            value = solver.solve(leaf)
-        except SolverError:
+            with stopped_by_signals(solver):
+                if args.keep_values:  # said once a signal keeps the values, not before
+                    print(f"note: going on from the {loaded:,} pass-start values kept in {path}"
+                          if loaded else f"note: keeping the pass-start values found in {path} "
+                          "as the solve goes", file=sys.stderr, flush=True)
+                value = solver.solve(leaf)
+        except (SolverError, KeyboardInterrupt):
             if path is not None and solver.halted is not None:
                 with contextlib.suppress(OSError):  # values not kept: only time lost
                     solver.save(path)
+                    if args.keep_values:
+                        print(f"note: the {solver.pass_starts():,} pass-start values found "
+                              f"are kept in {path}: the same command goes on from them",
+                              file=sys.stderr)
+            if solver.halted == STOPPED:
+                raise KeyboardInterrupt from None  # ends as interrupted (exit status 130)
             raise
         if path is not None:
             try:

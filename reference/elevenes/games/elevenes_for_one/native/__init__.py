@@ -827,14 +827,22 @@ class NativeSolver:
         return 1 if self.values[a] > self.values[b] else 0
 
     def tick(self) -> None:
+        """Called by C about every million positions.  An exception here (Ctrl-C or SIGTERM
+        landing in this call, a progress line that cannot be written) would be printed and
+        dropped by ctypes: it is kept, the search is stopped, and ``solve`` raises it."""
         if self.progress is None:
             return
-        info = (ctypes.c_uint64 * 4)()
-        share = float(self.lib.efo_share(info))
-        inner = (int(info[0]), int(info[1]), int(info[2]), int(info[3])) if info[0] else None
-        partial = share * self.top_total - int(self.lib.efo_top_layouts())
-        self.progress.layouts(self.lib.efo_top_layouts(), self.top_total, self.pass_starts(),
-                             self.lib.efo_explored(), inner, partial)
+        try:
+            info = (ctypes.c_uint64 * 4)()
+            share = float(self.lib.efo_share(info))
+            inner = (int(info[0]), int(info[1]), int(info[2]), int(info[3])) if info[0] else None
+            partial = share * self.top_total - int(self.lib.efo_top_layouts())
+            self.progress.layouts(self.lib.efo_top_layouts(), self.top_total,
+                                  self.pass_starts(), self.lib.efo_explored(), inner, partial)
+        except BaseException as exc:
+            if self.error is None:
+                self.error = exc
+            self.lib.efo_halt(1)
 
     def solve(self, leaf: int) -> Fraction:
         """The exact value of a pass start (solving the pass starts it leads to first)."""
@@ -871,9 +879,11 @@ class NativeSolver:
         if found < 0:
             if first:
                 self.lib.efo_reset()
+            error = self.error
+            if found == -4 and error is not None and self.halted is None:
+                raise error  # stopped by tick: Ctrl-C, SIGTERM, or the progress line failed
             if found == -4 or self.halted is not None:
                 raise SolverError(self.halted or "the native search was stopped")
-            error = self.error
             if error is not None:
                 raise error
             if found == -3:

@@ -1,0 +1,128 @@
+"""`elevenes solve --keep-values FILE`: a long native solve keeps the pass-start values it has
+found in a file of the user's choosing, goes on from them when run again (on this machine or
+another), refuses a file of other cards, readings or objective, and keeps them when it is
+stopped by Ctrl-C or SIGTERM."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from elevenes.cli import main
+from elevenes.games.elevenes_for_one import make_game, native
+
+needs_compiler = pytest.mark.skipif(native.compiler() is None,
+                                    reason="no C compiler on this machine")
+
+# an endgame of a few hundred pass starts: (1) and (2) on the trolley, 10 minutes
+ENDGAME = ["solve", "elevenes-for-one", "--trolley", "2", "--minutes", "10", "--objective",
+           "win", "--memory", "0.0625", "--threads", "1", "--no-progress", "--json"]
+
+
+def solved(capsys: pytest.CaptureFixture[str], *extra: str) -> tuple[dict[str, object], str]:
+    assert main([*ENDGAME, "--recompute", *extra]) == 0
+    out, err = capsys.readouterr()
+    (result,) = json.loads(out)["results"]
+    return result, err
+
+
+@needs_compiler
+def test_a_solve_goes_on_from_the_values_kept(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    straight, _ = solved(capsys, "--no-cache")
+    kept = tmp_path / "kept.json"
+    first, err = solved(capsys, "--keep-values", str(kept))
+    assert first["value"] == straight["value"] and "keeping the pass-start values" in err
+    doc = json.loads(kept.read_text())
+    game = make_game({"minutes": 10})
+    assert doc["objective"] == "win" and doc["cards"] == native.cards_digest(game)
+    assert len(doc["values"]) == straight["pass_starts"]
+    # a solve stopped part way: only the smaller half of its pass starts were valued
+    small = sorted(doc["values"], key=lambda k: native.pantry_size(
+        *native.pass_start(int(k))[::2]))[:len(doc["values"]) // 2]
+    doc["values"] = {k: doc["values"][k] for k in small}
+    kept.write_text(json.dumps(doc))
+    again, err = solved(capsys, "--keep-values", str(kept))
+    assert f"going on from the {len(small):,} pass-start values kept in {kept}" in err
+    assert again["value"] == straight["value"]
+    assert 0 < int(again["pass_starts"]) < int(straight["pass_starts"])  # type: ignore[call-overload]
+    assert len(json.loads(kept.read_text())["values"]) == straight["pass_starts"]
+
+
+@needs_compiler
+@pytest.mark.parametrize(("change", "says"), [
+    ({"objective": "rating"}, "objective 'rating', not 'win'"),
+    ({"cards": "0123456789abcdef0123"}, "other cards or other readings"),
+    ({"format": 99}, "format 99"),
+    ({"values": {"12": "one half"}}, "not a file of pass-start values"),
+    ({"values": ["1/2"]}, "not a file of pass-start values"),
+])
+def test_a_file_of_another_game_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                            change: dict[str, object], says: str) -> None:
+    kept = tmp_path / "kept.json"
+    game = make_game({"minutes": 10})
+    doc = {"format": native.CACHE_FORMAT, "objective": "win",
+           "cards": native.cards_digest(game), "values": {}} | change
+    kept.write_text(json.dumps(doc))
+    assert main([*ENDGAME, "--keep-values", str(kept)]) == 1
+    out, err = capsys.readouterr()
+    assert says in err and str(kept) in err and "Traceback" not in err and out == ""
+    assert json.loads(kept.read_text()) == doc  # nothing written over the user's file
+
+
+@needs_compiler
+def test_a_reading_keeps_values_of_its_own(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    kept = tmp_path / "kept.json"
+    solved(capsys, "--keep-values", str(kept))
+    assert main([*ENDGAME, "-o", "reading.EFO.RULING.CUPS=a", "--keep-values",
+                 str(kept)]) == 1
+    assert "other cards or other readings" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("extra", "says"), [
+    (["--objective", "both"], "one objective"),
+    (["--objective", "win", "--vs", "docs/examples/slow-sugar.cards"], "one rule set"),
+    (["--objective", "win", "--engine", "python"], "native engine's"),
+])
+def test_keep_values_asks_for_one_native_solve(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str],
+                                               extra: list[str], says: str) -> None:
+    kept = tmp_path / "kept.json"
+    code = main(["solve", "elevenes-for-one", "--trolley", "9", "--minutes", "3",
+                 "--keep-values", str(kept), *extra])
+    assert code != 0
+    assert says in capsys.readouterr().err and not kept.exists()
+
+
+@needs_compiler
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])
+def test_a_stopped_solve_keeps_its_values(tmp_path: Path, stop: signal.Signals) -> None:
+    """The whole challenge takes an hour: stopped by a signal a second into its search, the
+    command keeps what it found, says so, and ends as interrupted."""
+    kept = tmp_path / "kept.json"
+    command = [sys.executable, "-m", "elevenes.cli", "solve", "elevenes-for-one", "-o",
+               "challenge=true", "--objective", "win", "--recompute", "--memory", "0.0625",
+               "--threads", "1", "--no-progress", "--keep-values", str(kept)]
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    with subprocess.Popen(command, stderr=subprocess.PIPE, text=True, env=env) as proc:
+        assert proc.stderr is not None
+        first = proc.stderr.readline()
+        assert "keeping the pass-start values found in" in first, first
+        time.sleep(1.0)
+        proc.send_signal(stop)
+        rest = proc.stderr.read()
+        code = proc.wait(timeout=60)
+    assert code == 130, rest
+    assert "are kept in" in rest and "interrupted" in rest and "Traceback" not in rest
+    doc = json.loads(kept.read_text())
+    assert doc["objective"] == "win"
+    assert all(0 <= Fraction(v) <= 1 for v in doc["values"].values())
