@@ -219,7 +219,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.run:
         OUT.mkdir(exist_ok=True)
         SHIP.mkdir(exist_ok=True)
-        # the challenge variant's reading takes about an hour: the quick ones first
+        # the challenge variant's reading takes hours: the quick ones first
         for ruling_id, letter in sorted(readings(), key=lambda r: r[0] in ONLY_IN):
             if args.only and f"{short_name(ruling_id)}={letter}" not in args.only:
                 continue
