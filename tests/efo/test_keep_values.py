@@ -114,13 +114,17 @@ def test_a_stopped_solve_keeps_its_values(tmp_path: Path, stop: signal.Signals) 
                "--threads", "1", "--no-progress", "--keep-values", str(kept)]
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     with subprocess.Popen(command, stderr=subprocess.PIPE, text=True, env=env) as proc:
-        assert proc.stderr is not None
-        first = proc.stderr.readline()
-        assert "keeping the pass-start values found in" in first, first
-        time.sleep(1.0)
-        proc.send_signal(stop)
-        rest = proc.stderr.read()
-        code = proc.wait(timeout=60)
+        try:
+            assert proc.stderr is not None
+            first = proc.stderr.readline()
+            assert "keeping the pass-start values found in" in first, first
+            time.sleep(1.0)
+            proc.send_signal(stop)
+            code = proc.wait(timeout=60)
+            rest = proc.stderr.read()
+        finally:  # a solve that ignored the signal must not outlive the test
+            if proc.poll() is None:
+                proc.kill()
     assert code == 130, rest
     assert "are kept in" in rest and "interrupted" in rest and "Traceback" not in rest
     doc = json.loads(kept.read_text())
