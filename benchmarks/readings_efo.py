@@ -31,8 +31,8 @@ docs/readings.md publishes the table this prints.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
+import signal
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -40,6 +40,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from elevenes.core.readings import choosable, option_name, short_name
+from elevenes.core.workers import set_parent_death_signal
 from elevenes.games import load_game
 from elevenes.games.elevenes_for_one import native
 
@@ -94,13 +95,7 @@ def partial(ruling_id: str, letter: str, objective: str) -> Path:
 def end_with_parent() -> None:
     """In the solve's process: SIGTERM (which keeps its values) when this script ends, however
     it ends, so that no solve outlives the command that started it."""
-    import ctypes
-    import ctypes.util
-    import signal
-
-    with contextlib.suppress(OSError, AttributeError):
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
-        libc.prctl(1, int(signal.SIGTERM), 0, 0, 0)  # PR_SET_PDEATHSIG
+    set_parent_death_signal(signal.SIGTERM)
 
 
 def solve(ruling_id: str, letter: str, objective: str, memory: int) -> str:

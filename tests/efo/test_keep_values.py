@@ -129,4 +129,5 @@ def test_a_stopped_solve_keeps_its_values(tmp_path: Path, stop: signal.Signals) 
     assert "are kept in" in rest and "interrupted" in rest and "Traceback" not in rest
     doc = json.loads(kept.read_text())
     assert doc["objective"] == "win"
+    assert f"the {len(doc['values']):,} pass-start values found are kept in {kept}" in rest
     assert all(0 <= Fraction(v) <= 1 for v in doc["values"].values())

@@ -35,8 +35,10 @@ def _end_self() -> None:
     os.kill(os.getpid(), signal.SIGKILL)
 
 
-def set_parent_death_signal() -> bool:
-    """Ask the kernel for SIGKILL when the parent goes; False where that cannot be done."""
+def set_parent_death_signal(signum: int = signal.SIGKILL) -> bool:
+    """Ask the kernel for ``signum`` (SIGKILL unless said) when the parent goes; False where
+    that cannot be done.  A process that keeps work on a signal (``elevenes solve
+    --keep-values`` on SIGTERM) asks for that signal instead."""
     if not sys.platform.startswith("linux"):
         return False
     try:
@@ -47,7 +49,7 @@ def set_parent_death_signal() -> bool:
     prctl.argtypes = [ctypes.c_int, ctypes.c_ulong, ctypes.c_ulong, ctypes.c_ulong,
                       ctypes.c_ulong]
     prctl.restype = ctypes.c_int
-    return int(prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)) == 0
+    return int(prctl(PR_SET_PDEATHSIG, int(signum), 0, 0, 0)) == 0
 
 
 def watch_parent(parent: int, every: float = POLL_SECONDS) -> threading.Thread:
