@@ -59,10 +59,18 @@ def name(ruling_id: str, letter: str, objective: str) -> str:
     return f"{short_name(ruling_id)}-{letter}-{objective}.json"
 
 
-def decided_value(objective: str, ruling_id: str) -> Fraction | None:
-    """The whole game's value under the decided readings, from the shipped values."""
+# the decided challenge's chance to win at 15 minutes, as docs/solver.md publishes it
+# (`elevenes solve elevenes-for-one -o challenge=true`, about an hour of one core; its values
+# are not shipped): what a reading of EFO.RULING.CHALLENGE is compared with
+DECIDED_CHALLENGE = {"win": Fraction(23024593935391537852521961417,
+                                     36268102305757978951680000000)}
+
+
+def decided_value(objective: str, ruling_id: str = "") -> Fraction | None:
+    """The whole game's value under the decided readings, from the shipped values (for a
+    reading of a variant, the decided reading of that variant, where it is known)."""
     if ruling_id in ONLY_IN:
-        return None  # the decided challenge is solved in docs/solver.md, not shipped
+        return DECIDED_CHALLENGE.get(objective)
     game = load_game(GAME)
     assert isinstance(game, native.EfoGame)
     path = native.shipped_file(game, objective)
@@ -131,26 +139,55 @@ def solve(ruling_id: str, letter: str, objective: str, memory: int) -> str:
     return "done"
 
 
+def solved(ruling_id: str, letter: str, objective: str) -> Fraction | None:
+    """The whole game's value under a reading, if its solve has ended."""
+    try:
+        (result,) = json.loads((OUT / name(ruling_id, letter, objective)).read_text())["results"]
+        return Fraction(result["value"])
+    except (OSError, ValueError, KeyError):  # missing, or a solve still writing it
+        return None
+
+
+def unsolved(ruling_id: str, letter: str, objective: str) -> str:
+    """Why a reading has no value in the table yet, in a few words."""
+    why = native_refusal(ruling_id, letter)
+    if why is not None:
+        return f"not solved: {why}"
+    kept = partial(ruling_id, letter, objective)
+    try:
+        found = len(json.loads(kept.read_text())["values"])
+    except (OSError, ValueError, KeyError, TypeError):
+        found = 0
+    if found:
+        return (f"under way: {found:,} pass starts valued, kept in "
+                f"{kept.relative_to(HERE.parent)}")
+    if objective == "rating" and solved(ruling_id, letter, "win") == decided_value(
+            "win", ruling_id):
+        return "not solved: its chance to win is the decided one's"
+    return "not solved yet"
+
+
 def report(objective: str) -> str:
+    # a chance to win in percent and points of percentage, a rating in points
+    scale, unit, shown = (100, " pp", "%") if objective == "win" else (1, " points", " ")
     lines = [f"{'reading':<36} {'chance to win' if objective == 'win' else 'rating':<60} "
              f"{'%' if objective == 'win' else 'points':>9} {'vs decided':>12}"]
+    decided = decided_value(objective)
+    if decided is not None:
+        lines.append(f"{'decided readings':<36} {str(decided):<60} "
+                     f"{float(decided) * scale:>8.4f}{shown}")
     for ruling_id, letter in readings():
-        path = OUT / name(ruling_id, letter, objective)
         label = f"{ruling_id}={letter}"
-        try:
-            (result,) = json.loads(path.read_text())["results"]
-        except (OSError, ValueError, KeyError):  # missing, or a solve still writing it
-            why = native_refusal(ruling_id, letter)
-            lines.append(f"{label:<36} (not solved yet)" if why is None else
-                         f"{label:<36} (not solved: {why})")
+        value = solved(ruling_id, letter, objective)
+        if value is None:
+            lines.append(f"{label:<36} ({unsolved(ruling_id, letter, objective)})")
             continue
-        value = Fraction(result["value"])
         base = decided_value(objective, ruling_id)
-        # a chance to win in percent and points of percentage, a rating in points
-        scale, unit, shown = (100, " pp", "%") if objective == "win" else (1, " points", " ")
         versus = "" if base is None else ("same" if value == base else
                                           f"{float(value - base) * scale:+.4f}{unit}")
-        lines.append(f"{label:<36} {result['value']:<60} {float(value) * scale:>8.4f}{shown} "
+        if ruling_id in ONLY_IN and base is not None:
+            versus += " (against the decided " + ", ".join(ONLY_IN[ruling_id]) + ")"
+        lines.append(f"{label:<36} {str(value):<60} {float(value) * scale:>8.4f}{shown} "
                      f"{versus:>12}")
     return "\n".join(lines)
 
