@@ -167,9 +167,9 @@ class RuleSet:
         return self.engine == "native" and any(r.passes == 0 for r in self.results)
 
 
-KNOWN = ("(known values: shipped with elevenes for the printed cards, or kept by an earlier "
-         "run in the cache or the --keep-values file; --recompute solves them again, all but "
-         "those of a --keep-values file)")
+KNOWN = ("(known values: shipped with elevenes for the printed cards and their readings, "
+         "or kept by an earlier run in the cache or the --keep-values file; --recompute solves "
+         "them again, all but those of a --keep-values file)")
 
 
 def solve_rule_set(state: EfoState, cards: str | None, args: argparse.Namespace,
