@@ -24,7 +24,11 @@ clock, from its first deal (the native engine, nothing saved): a figure in secon
 whole game takes many minutes.
 
 A reading of EFO.RULING.CHALLENGE changes only the challenge variant: it is solved with
-``-o challenge=true`` and compared with the decided reading of that variant.
+``-o challenge=true`` and compared with the decided reading of that variant.  That one is
+solved like a reading, ``--only CHALLENGE=a`` (its decided letter), into
+``benchmarks/readings_efo/CHALLENGE-a-<objective>.json``; its values are not shipped (the
+solver ships the printed cards' and those of one reading other than the decided one).  Where
+it has not been solved, the chance to win docs/solver.md publishes stands in for it.
 docs/readings.md publishes the table this prints.
 """
 
@@ -55,6 +59,16 @@ def readings() -> list[tuple[str, str]]:
     return [(r.id, x) for r in choosable(GAME).values() for x in r.playable if x != r.decided]
 
 
+def variant_baselines() -> list[tuple[str, str]]:
+    """The decided reading of each ruling that changes only a variant: the variant under the
+    decided readings, which that ruling's other readings are compared with."""
+    return [(r.id, r.decided) for r in choosable(GAME).values() if r.id in ONLY_IN]
+
+
+def is_baseline(ruling_id: str, letter: str) -> bool:
+    return (ruling_id, letter) in variant_baselines()
+
+
 def name(ruling_id: str, letter: str, objective: str) -> str:
     return f"{short_name(ruling_id)}-{letter}-{objective}.json"
 
@@ -70,7 +84,8 @@ def decided_value(objective: str, ruling_id: str = "") -> Fraction | None:
     """The whole game's value under the decided readings, from the shipped values (for a
     reading of a variant, the decided reading of that variant, where it is known)."""
     if ruling_id in ONLY_IN:
-        return DECIDED_CHALLENGE.get(objective)
+        (baseline,) = (x for r, x in variant_baselines() if r == ruling_id)
+        return solved(ruling_id, baseline, objective) or DECIDED_CHALLENGE.get(objective)
     game = load_game(GAME)
     assert isinstance(game, native.EfoGame)
     path = native.shipped_file(game, objective)
@@ -107,14 +122,17 @@ def end_with_parent() -> None:
 
 
 def solve(ruling_id: str, letter: str, objective: str, memory: int) -> str:
-    """Solve the whole game under one reading: "done", "failed" or "stopped" (a signal)."""
-    options = [f"{option_name(ruling_id)}={letter}"]
+    """Solve the whole game under one reading (or, for a variant's decided reading, the
+    variant under the decided readings): "done", "failed" or "stopped" (a signal)."""
+    baseline = is_baseline(ruling_id, letter)
+    options = [] if baseline else [f"{option_name(ruling_id)}={letter}"]
     options += [f"{k}={v}" for k, v in ONLY_IN.get(ruling_id, {}).items()]
     kept = partial(ruling_id, letter, objective)
     kept.parent.mkdir(parents=True, exist_ok=True)
     command = [sys.executable, "-m", "elevenes.cli", "solve", GAME, "--objective", objective,
-               "--memory", str(memory), "--threads", "1", "--json", "--keep-values", str(kept),
-               "--save-values", str(SHIP / name(ruling_id, letter, objective))]
+               "--memory", str(memory), "--threads", "1", "--json", "--keep-values", str(kept)]
+    if not baseline:
+        command += ["--save-values", str(SHIP / name(ruling_id, letter, objective))]
     for option in options:
         command += ["-o", option]
     print(" ".join(command[2:]), file=sys.stderr, flush=True)
@@ -164,6 +182,8 @@ def unsolved(ruling_id: str, letter: str, objective: str) -> str:
     if objective == "rating" and solved(ruling_id, letter, "win") == decided_value(
             "win", ruling_id):
         return "not solved: its chance to win is the decided one's"
+    if is_baseline(ruling_id, letter):
+        return f"not solved yet (--run --only {short_name(ruling_id)}={letter})"
     return "not solved yet"
 
 
@@ -176,9 +196,20 @@ def report(objective: str) -> str:
     if decided is not None:
         lines.append(f"{'decided readings':<36} {str(decided):<60} "
                      f"{float(decided) * scale:>8.4f}{shown}")
+    for ruling_id, _ in variant_baselines():
+        base = decided_value(objective, ruling_id)
+        if base is not None:
+            label = "decided, " + ", ".join(f"{k}={v}" for k, v in ONLY_IN[ruling_id].items())
+            lines.append(f"{label:<36} {str(base):<60} {float(base) * scale:>8.4f}{shown}")
     for ruling_id, letter in readings():
         label = f"{ruling_id}={letter}"
         value = solved(ruling_id, letter, objective)
+        if ruling_id in ONLY_IN and value is None and decided_value(objective, ruling_id) is None:
+            (baseline,) = (x for r, x in variant_baselines() if r == ruling_id)
+            lines.append(f"{label:<36} ({unsolved(ruling_id, letter, objective)}; the decided "
+                         + ", ".join(ONLY_IN[ruling_id]) + " it is compared with: "
+                         + unsolved(ruling_id, baseline, objective) + ")")
+            continue
         if value is None:
             lines.append(f"{label:<36} ({unsolved(ruling_id, letter, objective)})")
             continue
@@ -243,7 +274,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--endgame", type=int, nargs=2, metavar=("TOP", "MINUTES"),
                         help="solve the endgame from (1) to TOP on the trolley instead")
     parser.add_argument("--only", action="append", default=[], metavar="RULING=X",
-                        help="with --run, solve only these readings (short names, as CUPS=a)")
+                        help="with --run, solve only these readings (short names, as CUPS=a;"
+                        " CHALLENGE=a, the decided letter, solves the decided challenge)")
     args = parser.parse_args(argv)
     if args.endgame:
         print(endgame_table(*args.endgame, args.objective))
@@ -252,7 +284,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         OUT.mkdir(exist_ok=True)
         SHIP.mkdir(exist_ok=True)
         # the challenge variant's reading takes hours: the quick ones first
-        for ruling_id, letter in sorted(readings(), key=lambda r: r[0] in ONLY_IN):
+        asked = readings() + [b for b in variant_baselines() if
+                              f"{short_name(b[0])}={b[1]}" in args.only]
+        for ruling_id, letter in sorted(asked, key=lambda r: r[0] in ONLY_IN):
             if args.only and f"{short_name(ruling_id)}={letter}" not in args.only:
                 continue
             if not (OUT / name(ruling_id, letter, args.objective)).exists():
