@@ -34,6 +34,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help='game options as a JSON object, e.g. \'{"edition": "fr"}\' (default: none)',
     )
     parser.add_argument(
+        "--reading",
+        action="append",
+        default=[],
+        metavar="RULING=X",
+        help="play under reading X of a ruling of the game (docs/readings.md), on both sides: "
+        "the reference and the program get it among the game's options (repeatable)",
+    )
+    parser.add_argument(
         "--illegal",
         type=float,
         default=0.2,
@@ -111,6 +119,7 @@ def run(args: argparse.Namespace) -> int:
         raise ElevenesError(f"--options is not JSON: {exc}") from None
     if not isinstance(options, dict):
         raise ElevenesError("--options must be a JSON object")
+    options.update(_readings(args.game, args.reading))
     progress = Progress(args.games, enabled=args.progress)
 
     def show(number: int, actions: int) -> None:
@@ -157,6 +166,22 @@ def run(args: argparse.Namespace) -> int:
     if args.scenario:
         _write(args.scenario, scenario)
     return 1
+
+
+def _readings(game: str, pairs: list[str]) -> dict[str, str]:
+    """``--reading RULING=X`` as game options (``reading.RULING``: X), each a ruling of this
+    game with a playable reading X."""
+    from ..core.readings import option_name
+    from ..rulebook.index import load_rulebook
+    from .cli_conform import parse_readings
+
+    chosen = parse_readings(pairs)
+    book = load_rulebook()
+    for ruling_id in chosen:
+        if book.game_of(ruling_id) != game:
+            raise ElevenesError(f"--reading: {ruling_id} is a ruling of {book.game_of(ruling_id)}, "
+                                f"not of {game}")
+    return {option_name(ruling_id): letter for ruling_id, letter in chosen.items()}
 
 
 def _write(path: str, text: str) -> None:
