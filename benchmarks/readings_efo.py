@@ -69,6 +69,11 @@ def is_baseline(ruling_id: str, letter: str) -> bool:
     return (ruling_id, letter) in variant_baselines()
 
 
+def baseline_of(ruling_id: str) -> str:
+    """The decided letter of a ruling that changes only a variant."""
+    return dict(variant_baselines())[ruling_id]
+
+
 def name(ruling_id: str, letter: str, objective: str) -> str:
     return f"{short_name(ruling_id)}-{letter}-{objective}.json"
 
@@ -84,8 +89,8 @@ def decided_value(objective: str, ruling_id: str = "") -> Fraction | None:
     """The whole game's value under the decided readings, from the shipped values (for a
     reading of a variant, the decided reading of that variant, where it is known)."""
     if ruling_id in ONLY_IN:
-        (baseline,) = (x for r, x in variant_baselines() if r == ruling_id)
-        return solved(ruling_id, baseline, objective) or DECIDED_CHALLENGE.get(objective)
+        value = solved(ruling_id, baseline_of(ruling_id), objective)
+        return DECIDED_CHALLENGE.get(objective) if value is None else value
     game = load_game(GAME)
     assert isinstance(game, native.EfoGame)
     path = native.shipped_file(game, objective)
@@ -205,7 +210,7 @@ def report(objective: str) -> str:
         label = f"{ruling_id}={letter}"
         value = solved(ruling_id, letter, objective)
         if ruling_id in ONLY_IN and value is None and decided_value(objective, ruling_id) is None:
-            (baseline,) = (x for r, x in variant_baselines() if r == ruling_id)
+            baseline = baseline_of(ruling_id)
             lines.append(f"{label:<36} ({unsolved(ruling_id, letter, objective)}; the decided "
                          + ", ".join(ONLY_IN[ruling_id]) + " it is compared with: "
                          + unsolved(ruling_id, baseline, objective) + ")")
