@@ -17,6 +17,9 @@ reading read them as they read the printed cards' values.
 A solve keeps the pass-start values it finds in ``benchmarks/readings_efo/partial/`` as it
 goes (``elevenes solve --keep-values``): stopped by Ctrl-C or SIGTERM, or cut short with the
 machine, it goes on from them at the next ``--run``; the file is removed when the solve ends.
+Stopped by a signal, it also keeps its table of positions (``--keep-table``, in the cache
+folder, as large as ``--memory``; ``--no-table`` does without), so that the passes it had
+under way are not searched again.
 
 ``--endgame TOP MINUTES`` solves, under the decided readings and under each playable one, the
 endgame whose trolley holds (1) to TOP and whose pantry the other cards, with MINUTES on the
@@ -120,13 +123,22 @@ def partial(ruling_id: str, letter: str, objective: str) -> Path:
     return OUT / "partial" / name(ruling_id, letter, objective)
 
 
+def kept_table(ruling_id: str, letter: str, objective: str) -> Path:
+    """Where a stopped solve keeps its table of positions (``solve --keep-table``), so that
+    the next ``--run`` does not search again the passes it had under way: as large as
+    ``--memory``, so in the cache folder, not beside the values; removed when the solve ends."""
+    return native.cache_dir() / "tables" / name(ruling_id, letter, objective).replace(
+        ".json", ".table")
+
+
 def end_with_parent() -> None:
     """In the solve's process: SIGTERM (which keeps its values) when this script ends, however
     it ends, so that no solve outlives the command that started it."""
     set_parent_death_signal(signal.SIGTERM)
 
 
-def solve(ruling_id: str, letter: str, objective: str, memory: int) -> str:
+def solve(ruling_id: str, letter: str, objective: str, memory: int,
+          table: bool = True) -> str:
     """Solve the whole game under one reading (or, for a variant's decided reading, the
     variant under the decided readings): "done", "failed" or "stopped" (a signal)."""
     baseline = is_baseline(ruling_id, letter)
@@ -136,6 +148,8 @@ def solve(ruling_id: str, letter: str, objective: str, memory: int) -> str:
     kept.parent.mkdir(parents=True, exist_ok=True)
     command = [sys.executable, "-m", "elevenes.cli", "solve", GAME, "--objective", objective,
                "--memory", str(memory), "--threads", "1", "--json", "--keep-values", str(kept)]
+    if table:
+        command += ["--keep-table", str(kept_table(ruling_id, letter, objective))]
     if not baseline:
         command += ["--save-values", str(SHIP / name(ruling_id, letter, objective))]
     for option in options:
@@ -276,6 +290,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--run", action="store_true", help="solve the readings not solved yet")
     parser.add_argument("--objective", choices=["win", "rating"], default="win")
     parser.add_argument("--memory", type=int, default=5, help="GiB for the native table")
+    parser.add_argument("--no-table", action="store_true",
+                        help="do not keep a stopped solve's table of positions (in the cache "
+                             "folder, as large as --memory): the next --run then searches "
+                             "again the passes it had under way")
     parser.add_argument("--endgame", type=int, nargs=2, metavar=("TOP", "MINUTES"),
                         help="solve the endgame from (1) to TOP on the trolley instead")
     parser.add_argument("--only", action="append", default=[], metavar="RULING=X",
@@ -299,7 +317,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 if why is not None:
                     print(f"{ruling_id}={letter}: skipped: {why}", file=sys.stderr)
                     continue
-                if solve(ruling_id, letter, args.objective, args.memory) == "stopped":
+                if solve(ruling_id, letter, args.objective, args.memory,
+                         not args.no_table) == "stopped":
                     return 130
     print(report(args.objective))
     return 0

@@ -7,6 +7,7 @@ import argparse
 import contextlib
 import json
 import math
+import os
 import signal
 import sys
 import threading
@@ -79,6 +80,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "solve goes (about once a minute, and when it is stopped) instead "
                              "of the cache, and start from the values FILE already holds: a "
                              "long solve stopped on one machine goes on from FILE on another")
+    parser.add_argument("--keep-table", default=None, metavar="FILE",
+                        help="native engine, with --keep-values: when the solve is stopped, "
+                             "also write its table of positions to FILE (as large as "
+                             "--memory), and start from the table FILE holds, so that the "
+                             "passes under way are not searched again; FILE is removed when "
+                             "the solve ends")
     parser.add_argument("--vs", default=None, metavar="FILE",
                         help="also solve the same position with the cards of FILE (rule set B; "
                              "A is --cards, else the printed cards) and print both values and "
@@ -178,7 +185,8 @@ def solve_rule_set(state: EfoState, cards: str | None, args: argparse.Namespace,
     show = not args.no_progress and sys.stderr.isatty()
     engine = choose_engine(args, state)
     kept = [flag for flag, given in (("--save-values", args.save_values),
-                                     ("--keep-values", args.keep_values)) if given]
+                                     ("--keep-values", args.keep_values),
+                                     ("--keep-table", args.keep_table)) if given]
     if engine == "python" and kept:
         raise BadOption(f"{' and '.join(kept)}: pass-start values are the native engine's, "
                         "and the Python search solves this")
@@ -339,6 +347,9 @@ def run(args: argparse.Namespace) -> int:
         if args.vs is not None and given:
             raise BadOption(f"{flag} keeps the values of one rule set: use it without --vs "
                             "(solve each file on its own)")
+    if args.keep_table and not args.keep_values:
+        raise BadOption("--keep-table keeps the table beside the values of --keep-values: give "
+                        "both (the table's positions are worth the values kept there)")
     if args.keep_values and args.objective == "both":
         raise BadOption("--keep-values keeps the values of one objective: give --objective "
                         "win or --objective rating")
@@ -480,6 +491,52 @@ def choose_engine(args: argparse.Namespace, state: EfoState) -> str:
     return "python"
 
 
+def pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def read_table(solver: NativeSolver, table: Path) -> None:
+    """Start from the table of positions a stopped run kept in ``table`` (--keep-table), if
+    it is this solve's; say what was read, or why not (the solve then starts from none)."""
+    for stale in table.parent.glob(f"{table.name}.*.part"):  # a run killed while writing
+        pid = stale.name[len(table.name) + 1:-len(".part")]
+        if pid.isdigit() and not pid_alive(int(pid)):
+            with contextlib.suppress(OSError):
+                stale.unlink()
+    if not table.exists():
+        print(f"note: no table in {table} yet: it is written there if the solve is stopped",
+              file=sys.stderr, flush=True)
+        return
+    start = time.perf_counter()
+    why = solver.load_table(table)
+    if why is None:
+        print(f"note: going on from the table of {solver.stored():,} positions kept in {table} "
+              f"(read in {time.perf_counter() - start:.0f} s)", file=sys.stderr, flush=True)
+    else:
+        print(f"note: the table in {table} is not read: {why}; it is written again if the "
+              "solve is stopped", file=sys.stderr, flush=True)
+
+
+def write_table(solver: NativeSolver, table: Path) -> None:
+    """Keep the table of a stopped solve in ``table`` (--keep-table), saying so."""
+    start = time.perf_counter()
+    try:
+        solver.keep_table(table)
+    except OSError as exc:
+        print(f"note: the table could not be kept in {table} ({exc}): the next run searches "
+              "the passes under way again", file=sys.stderr)
+        return
+    print(f"note: the table of {solver.stored():,} positions is kept in {table} (written in "
+          f"{time.perf_counter() - start:.0f} s): the same command goes on from it",
+          file=sys.stderr)
+
+
 def solve_native(state: EfoState, objective: str, args: argparse.Namespace,
                  label: str | None) -> Solved:
     from .native import (
@@ -539,6 +596,7 @@ def solve_native(state: EfoState, objective: str, args: argparse.Namespace,
             loaded = solver.load(path)
         if path is not None:
             solver.autosave = path  # a stopped solve resumes where it was
+        table = Path(args.keep_table) if args.keep_table else None
         leaf = pass_start_of(state)
         assert leaf is not None
         try:
@@ -547,6 +605,8 @@ def solve_native(state: EfoState, objective: str, args: argparse.Namespace,
                     print(f"note: going on from the {loaded:,} pass-start values kept in {path}"
                           if loaded else f"note: keeping the pass-start values found in {path} "
                           "as the solve goes", file=sys.stderr, flush=True)
+                if table is not None:
+                    read_table(solver, table)
                 value = solver.solve(leaf)
         except (SolverError, KeyboardInterrupt):
             if path is not None and solver.halted is not None:
@@ -556,6 +616,8 @@ def solve_native(state: EfoState, objective: str, args: argparse.Namespace,
                         print(f"note: the {solver.pass_starts():,} pass-start values found "
                               f"are kept in {path}: the same command goes on from them",
                               file=sys.stderr)
+                if table is not None:
+                    write_table(solver, table)
             if solver.halted == STOPPED:
                 raise KeyboardInterrupt from None  # ends as interrupted (exit status 130)
             raise
@@ -564,6 +626,10 @@ def solve_native(state: EfoState, objective: str, args: argparse.Namespace,
                 solver.save(path)
             except OSError as exc:
                 print(f"note: the values could not be kept in {path}: {exc}", file=sys.stderr)
+        if table is not None and table.exists():  # the values say it all now
+            with contextlib.suppress(OSError):
+                table.unlink()
+                print(f"note: the solve ended: its table {table} is removed", file=sys.stderr)
         if args.save_values:
             target = Path(args.save_values)
             if len(objectives_of(args)) > 1:

@@ -416,7 +416,7 @@ PROGRESS = ctypes.CFUNCTYPE(None)
 def load_library(source: Path | None = None) -> ctypes.CDLL:
     path = library_path(source)
     try:
-        lib = ctypes.CDLL(str(path))
+        lib = ctypes.CDLL(str(path), use_errno=True)
     except OSError as exc:  # e.g. no room left for its thread-locals in this process
         raise NativeUnavailable(f"cannot load {path.name}: {exc}") from None
     i32p = ctypes.POINTER(ctypes.c_int32)
@@ -434,6 +434,12 @@ def load_library(source: Path | None = None) -> ctypes.CDLL:
         lib.efo_set_coroutines.argtypes = [ctypes.c_int]
         lib.efo_set_coroutines.restype = ctypes.c_int
     lib.efo_stop_workers.argtypes = [ctypes.c_int]
+    if hasattr(lib, "efo_memo_dump"):  # (an older efo_solve.c run by a benchmark has not)
+        lib.efo_memo_dump.argtypes = [ctypes.c_char_p, ctypes.c_char_p]
+        lib.efo_memo_dump.restype = ctypes.c_int
+        lib.efo_memo_load.argtypes = [ctypes.c_char_p, ctypes.c_char_p]
+        lib.efo_memo_load.restype = ctypes.c_int
+        lib.efo_memo_drop_unvalued.restype = ctypes.c_uint64
     if hasattr(lib, "efo_halt"):  # (an older efo_solve.c run by a benchmark has not)
         lib.efo_halt.argtypes = [ctypes.c_int]
     lib.efo_loop.restype = ctypes.c_int
@@ -720,7 +726,15 @@ class NativeSolver:
         facts = game.card_facts()  # card_facts.py: the key's reductions and the bound
         self._arrays = [ints(t["code"]), ints(t["progs"]), ints(t["sets"]), ints(t["conds"]),
                         ints(t["traits"])]
-        self._ceiling = ints(list(ceiling_table(facts, objective)))
+        ceiling = list(ceiling_table(facts, objective))
+        self._ceiling = ints(ceiling)
+        entries = memo_entries or 1 << memo_log2
+        # everything a position's value in the table depends on (keep_table, load_table)
+        self.table_digest = hashlib.sha256(json.dumps(
+            [TABLE_FORMAT, objective, self.tables, ceiling, facts.row_as_set,
+             facts.first_reader, entries, hashlib.sha256(
+                 (source or SOURCE).read_bytes()).hexdigest()],
+            sort_keys=True, default=str).encode()).digest()
         status = self.lib.efo_init(
             *self._arrays, t["undiscardable"], t["unflippable"], 1 if facts.row_as_set else 0,
             facts.first_reader, self._ceiling, 0 if objective == "win" else 1, self.key,
@@ -915,6 +929,39 @@ class NativeSolver:
         self.error = None
         return self.solve(pass_id(top, minutes, mask, made))
 
+    # -- the table of positions kept between runs (solve --keep-table) -----------------------
+    def keep_table(self, path: Path) -> None:
+        """Write the table of positions to ``path`` (atomically: a reader sees a whole file),
+        once the search has stopped: with the values kept beside it, a stopped solve goes on
+        without searching again the positions the passes under way had reached."""
+        if not hasattr(self.lib, "efo_memo_dump"):
+            raise OSError("this version of efo_solve.c cannot write its table")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_name(f"{path.name}.{os.getpid()}.part")
+        try:
+            if self.lib.efo_memo_dump(os.fsencode(partial), self.table_digest) != 0:
+                err = ctypes.get_errno() or None
+                raise OSError(err, os.strerror(err) if err else "cannot write the table")
+            os.replace(partial, path)
+        finally:
+            partial.unlink(missing_ok=True)
+
+    def load_table(self, path: Path) -> str | None:
+        """Read a table written by ``keep_table`` for this very solve (the same cards,
+        readings, objective, engine and table size), after the values kept beside it: its
+        entries whose leaf has no value are dropped.  Returns why it was not read, or None."""
+        if not hasattr(self.lib, "efo_memo_load"):
+            return "this version of efo_solve.c cannot read a table"
+        status = self.lib.efo_memo_load(os.fsencode(path), self.table_digest)
+        if status == 0:
+            return ("it is the table of another solve (other cards, readings, objective, "
+                    "--memory or engine)")
+        if status < 0:
+            err = ctypes.get_errno()
+            return f"it cannot be read ({os.strerror(err) if err else 'a short file'})"
+        self.lib.efo_memo_drop_unvalued()
+        return None
+
     def explored(self) -> int:
         return int(self.lib.efo_explored())
 
@@ -940,6 +987,7 @@ def pass_start_of(state: EfoState) -> int | None:
 
 
 CACHE_FORMAT = 1
+TABLE_FORMAT = 1  # solve --keep-table: the header efo_solve.c writes, the digest Python makes
 
 
 def cards_digest(game: EfoGame) -> str:

@@ -29,6 +29,8 @@
  * threads or searches (nor on the table), only the time does, and which of two leaves of equal
  * value an order is counted at.
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stddef.h>
@@ -37,6 +39,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <time.h>
+#include <unistd.h>
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
@@ -216,6 +219,8 @@ enum { REQ_NONE, REQ_VALUE, REQ_CMP, REQ_PROGRESS };
 #endif
 static uint64_t g_explored;                 /* atomic; each thread adds what it did */
 static TLS uint64_t t_explored;        /* this thread's, not yet added */
+static TLS uint64_t t_ticks; /* this thread's positions, counted on across chunks: a tick each
+                              * million (a chunk of a small pass explores far fewer) */
 static uint64_t g_layouts, g_top_layouts;  /* atomic */
 
 /* ---- passes under way: jobs, cut into chunks of orders -------------------------------- */
@@ -1103,7 +1108,8 @@ static int effect_search(S *s, const Pending *p, int depth, int alpha, int *low)
 
 static int search(S *s, const Pending *p, int depth, int alpha, int *low) {
   if (depth > 400) { g_status = ST_ABORT; return NOLEAF; } /* a loop within a pass */
-  if ((++t_explored & 0xFFFFF) == 0) {
+  ++t_explored;
+  if ((++t_ticks & 0xFFFFF) == 0) {
     __atomic_fetch_add(&g_explored, t_explored, __ATOMIC_RELAXED);
     t_explored = 0;
     /* a stop asked from outside (efo_halt) or a failed search elsewhere: one load a million
@@ -1600,6 +1606,89 @@ int efo_set_coroutines(int k) {
 void efo_clear_memo(void) {
   if (g_memo) memset(g_memo, 0, g_memo_bytes);
   g_memo_used = 0;
+}
+/* ---- the table kept between runs (solve --keep-table) ------------------------------------
+ * A stopped solve loses the passes under way: their values are not known yet, so only the
+ * positions they reached in the table remember the work.  The table is written whole, after a
+ * header: the magic line, the number of slots, and a digest Python makes of everything the
+ * positions' values depend on (cards, procedure, objective, this file, the table's size).
+ * Every entry is exact or an exact bound, since a search that was stopped stores nothing
+ * (the puts wait for !g_status); an entry is a leaf, valid once that leaf's value is loaded
+ * again, and efo_memo_drop_unvalued removes the others. */
+#define TABLE_MAGIC "elevenes table 1"
+#define TABLE_HEADER 64
+static int io_all(int fd, char *buf, size_t n, int writing) {
+  while (n > 0) {
+    size_t step = n < ((size_t)1 << 26) ? n : ((size_t)1 << 26);
+    ssize_t got = writing ? write(fd, buf, step) : read(fd, buf, step);
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) return -1;
+    buf += got;
+    n -= (size_t)got;
+  }
+  return 0;
+}
+/* 0 written; -1 an error (errno says which) or no table */
+int efo_memo_dump(const char *path, const unsigned char *digest) {
+  if (!g_memo) return -1;
+  char head[TABLE_HEADER] = {0};
+  memcpy(head, TABLE_MAGIC, sizeof TABLE_MAGIC - 1);
+  memcpy(head + 16, &g_memo_slots, 8);
+  memcpy(head + 24, digest, 32);
+  int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (fd < 0) return -1;
+  int bad = io_all(fd, head, TABLE_HEADER, 1) || io_all(fd, (char *)g_memo, g_memo_bytes, 1);
+  if (!bad) bad = fsync(fd);
+  int saved = errno;
+  if (close(fd) && !bad) return -1;
+  errno = saved;
+  return bad ? -1 : 0;
+}
+/* 1 read (the table is then that file's); 0 not a table of this solve (header: the table is
+ * left as it was); -1 an error (errno; a read that failed part-way leaves the table empty) */
+int efo_memo_load(const char *path, const unsigned char *digest) {
+  if (!g_memo) return 0;
+  int fd = open(path, O_RDONLY);
+  if (fd < 0) return -1;
+  char head[TABLE_HEADER];
+  uint64_t slots = 0;
+  if (io_all(fd, head, TABLE_HEADER, 0)) { close(fd); return 0; }
+  memcpy(&slots, head + 16, 8);
+  if (memcmp(head, TABLE_MAGIC, sizeof TABLE_MAGIC - 1) || slots != g_memo_slots ||
+      memcmp(head + 24, digest, 32)) {
+    close(fd);
+    return 0;
+  }
+  int bad = io_all(fd, (char *)g_memo, g_memo_bytes, 0);
+  int saved = errno;
+  close(fd);
+  if (bad) {
+    efo_clear_memo();
+    errno = saved;
+    return -1;
+  }
+  return 1;
+}
+/* After a load: drop the entries whose leaf has no value (the values kept beside the table
+ * may be older than it), keeping each bucket's entries first (a probe stops at an empty
+ * slot); recounts the entries in use; returns how many were dropped. */
+uint64_t efo_memo_drop_unvalued(void) {
+  uint64_t dropped = 0, used = 0;
+  for (uint64_t base = 0; g_memo && base < g_memo_slots; base += WAYS) {
+    u128 kept[WAYS];
+    int n = 0;
+    for (int i = 0; i < WAYS; i++) {
+      u128 e = g_memo[base + (uint64_t)i];
+      if (!e) continue;
+      int leaf = (int)(e >> VALUE_SHIFT) - 1;
+      if (leaf < 0 || leaf >= NLEAF || g_class[leaf] < 0) { dropped++; continue; }
+      kept[n++] = e;
+    }
+    for (int i = 0; i < WAYS; i++) g_memo[base + (uint64_t)i] = i < n ? kept[i] : 0;
+    used += (uint64_t)n;
+  }
+  g_memo_used = used;
+  return dropped;
 }
 uint64_t efo_explored(void) { return __atomic_load_n(&g_explored, __ATOMIC_RELAXED) + t_explored; }
 uint64_t efo_layouts(void) { return g_layouts; }
