@@ -73,14 +73,19 @@ def exact_outcomes(state: State) -> list[tuple[Action, Fraction]]:
 
 
 class Progress:
-    """A one-line counter of positions on stderr, redrawn at most a few times a second."""
+    """A one-line counter of positions on stderr, redrawn at most a few times a second.
+    ``log_every`` (seconds): for a stream that is not a terminal (a log file), a whole line
+    at most that often instead, the first one that long after the start, so a long run
+    written to a file shows how far it has got and a short one writes nothing."""
 
-    def __init__(self, label: str, stream: TextIO | None = None, every: float = 0.25) -> None:
+    def __init__(self, label: str, stream: TextIO | None = None, every: float = 0.25,
+                 log_every: float | None = None) -> None:
         self.label = label
         self.stream = stream if stream is not None else sys.stderr
-        self.every = every
+        self.every = every if log_every is None else log_every
+        self.logging = log_every is not None
         self.start = time.perf_counter()
-        self.last = 0.0
+        self.last = self.start if self.logging else 0.0
         self.shown = False
         self.width = 0
 
@@ -91,6 +96,10 @@ class Progress:
             return
         self.last = now
         line = f"{self.label}{text} {now - self.start:,.1f} s "
+        if self.logging:
+            self.stream.write(f"{line.rstrip()}\n")
+            self.stream.flush()
+            return
         columns = terminal_columns(self.stream)
         line = fit(line, columns)
         if columns is not None:  # never wider than the terminal, even after a resize

@@ -203,7 +203,9 @@ def solve_rule_set(state: EfoState, cards: str | None, args: argparse.Namespace,
         label = f"{tag}solving ({OBJECTIVES[objective][1]})"
         try:
             if engine == "native":
-                results.append(solve_native(state, objective, args, label if show else None))
+                # to a file (not a terminal), a long native solve logs a line now and then
+                results.append(solve_native(state, objective, args,
+                                            None if args.no_progress else label))
             else:
                 progress = Progress(label) if show else None
                 results.append(solve(state, objective, progress, args.max_positions))
@@ -215,6 +217,7 @@ def solve_rule_set(state: EfoState, cards: str | None, args: argparse.Namespace,
 
 
 LOOP = "loop through a chance node"
+LOG_EVERY = 300.0  # seconds between two progress lines of a native solve written to a file
 
 
 STOPPED = "stopped by a signal"
@@ -576,7 +579,8 @@ def solve_native(state: EfoState, objective: str, args: argparse.Namespace,
                 return
             super().layouts(done, total, passes, explored, inner, partial)
 
-    progress = Progress(label or "") if label or limit is not None else None
+    log_every = None if sys.stderr.isatty() else LOG_EVERY
+    progress = Progress(label or "", log_every=log_every) if label or limit is not None else None
     memory = default_memory_gib() if args.memory is None else args.memory
     if not memory > 0 or math.isinf(memory):
         raise BadOption(f"--memory takes a size in GiB above 0, not {memory:g}")

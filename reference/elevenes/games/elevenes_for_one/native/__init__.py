@@ -548,8 +548,9 @@ class Progress(CoreProgress):
     """The progress line: layouts of the first pass done (a bar), pass starts valued, and the
     time left, estimated from how fast the share done grew lately (see :meth:`time_left`)."""
 
-    def __init__(self, label: str, stream: Any = None, every: float = 0.5) -> None:
-        super().__init__(label, stream, every)
+    def __init__(self, label: str, stream: Any = None, every: float = 0.5,
+                 log_every: float | None = None) -> None:
+        super().__init__(label, stream, every, log_every)
         # (seconds, share done, an order waiting for a pass), a few a minute
         self.samples: list[tuple[float, float, bool]] = []
         self.first: tuple[int, int] | None = None  # the first pass's cards and minutes
