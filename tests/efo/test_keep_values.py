@@ -105,6 +105,25 @@ def test_keep_values_asks_for_one_native_solve(tmp_path: Path,
     assert says in capsys.readouterr().err and not kept.exists()
 
 
+def stopped(command: list[str], stop: signal.Signals,
+            lines: int = 1) -> tuple[list[str], int, str]:
+    """Run a solve, read its first notes (the search has begun), stop it with ``stop`` a
+    second later: those notes, its exit status and the rest of its standard error."""
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    with subprocess.Popen(command, stderr=subprocess.PIPE, text=True, env=env) as proc:
+        try:
+            assert proc.stderr is not None
+            first = [proc.stderr.readline() for _ in range(lines)]
+            time.sleep(1.0)
+            proc.send_signal(stop)
+            code = proc.wait(timeout=60)
+            rest = proc.stderr.read()
+        finally:  # a solve that ignored the signal must not outlive the test
+            if proc.poll() is None:
+                proc.kill()
+    return first, code, rest
+
+
 @needs_compiler
 @pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])
 def test_a_stopped_solve_keeps_its_values(tmp_path: Path, stop: signal.Signals) -> None:
@@ -114,19 +133,8 @@ def test_a_stopped_solve_keeps_its_values(tmp_path: Path, stop: signal.Signals) 
     command = [sys.executable, "-m", "elevenes.cli", "solve", "elevenes-for-one", "-o",
                "challenge=true", "--objective", "win", "--recompute", "--memory", "0.0625",
                "--threads", "1", "--no-progress", "--keep-values", str(kept)]
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    with subprocess.Popen(command, stderr=subprocess.PIPE, text=True, env=env) as proc:
-        try:
-            assert proc.stderr is not None
-            first = proc.stderr.readline()
-            assert "keeping the pass-start values found in" in first, first
-            time.sleep(1.0)
-            proc.send_signal(stop)
-            code = proc.wait(timeout=60)
-            rest = proc.stderr.read()
-        finally:  # a solve that ignored the signal must not outlive the test
-            if proc.poll() is None:
-                proc.kill()
+    first, code, rest = stopped(command, stop)
+    assert "keeping the pass-start values found in" in first[0], first
     assert code == 130, rest
     assert "are kept in" in rest and "interrupted" in rest and "Traceback" not in rest
     doc = json.loads(kept.read_text())
@@ -229,20 +237,8 @@ def test_a_solve_stopped_by_sigterm_keeps_its_table(tmp_path: Path) -> None:
                "challenge=true", "--objective", "rating", "--recompute", "--memory", "0.0625",
                "--threads", "1", "--no-progress", "--keep-values", str(kept), "--keep-table",
                str(table)]
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    with subprocess.Popen(command, stderr=subprocess.PIPE, text=True, env=env) as proc:
-        try:
-            assert proc.stderr is not None
-            for _ in range(2):
-                line = proc.stderr.readline()
-            assert f"no table in {table} yet" in line, line
-            time.sleep(1.0)
-            proc.send_signal(signal.SIGTERM)
-            code = proc.wait(timeout=60)
-            rest = proc.stderr.read()
-        finally:  # a solve that ignored the signal must not outlive the test
-            if proc.poll() is None:
-                proc.kill()
+    first, code, rest = stopped(command, signal.SIGTERM, lines=2)
+    assert f"no table in {table} yet" in first[1], first
     assert code == 130, rest
     assert f"is kept in {table}" in rest and "Traceback" not in rest
     entries = native.table_entries(11, 0.0625) // 4 * 4
