@@ -196,8 +196,11 @@ def unsolved(ruling_id: str, letter: str, objective: str) -> str:
     except (OSError, ValueError, KeyError, TypeError):
         found = 0
     if found:
+        table = kept_table(ruling_id, letter, objective)
+        with_table = (f", its table of positions ({table.stat().st_size / 2**30:.1f} GiB) in "
+                      f"{table}" if table.exists() else "")
         return (f"under way: {found:,} pass starts valued, kept in "
-                f"{kept.relative_to(HERE.parent)}")
+                f"{kept.relative_to(HERE.parent)}{with_table}")
     if objective == "rating" and solved(ruling_id, letter, "win") == decided_value(
             "win", ruling_id):
         return "not solved: its chance to win is the decided one's"
