@@ -24,9 +24,12 @@ from elevenes.games.elevenes_for_one.solver import make_solver
 def test_the_printed_cards_facts() -> None:
     """Sandwiches (8) reads the first place; Sugar (4) costs two minutes to score.  The bound
     is the one worked out by hand from the card texts: to win, every card up to (10) costs
-    a minute ((4) two) and (11) needs one left; the rating gains only (11)'s free point."""
+    a minute ((4) two) and (11) needs one left.  A game ends won (11 and the minutes left),
+    out of time (the top card) or stuck (the top card and the minutes left, only once the
+    cards off the trolley fit in the pile of three): the rating's bound is the best of the
+    ends the clock allows, scoring on card after card."""
     facts = make_game().card_facts()
-    assert facts.row_as_set and facts.first_reader == 8
+    assert facts.row_as_set and facts.first_reader == 8 and facts.stuck_cap == 3
     assert facts.score_cost is not None and facts.score_cost[4] == 2
     assert [c for c in range(2, 11) if facts.score_cost[c] != 1] == [4]
     win, rating = ceiling_table(facts, "win"), ceiling_table(facts, "rating")
@@ -34,7 +37,23 @@ def test_the_printed_cards_facts() -> None:
         for minutes in range(16):
             need = 11 - top + (top < 4)
             assert win[top * 16 + minutes] == (minutes >= need)
-            assert rating[top * 16 + minutes] == top + minutes + (top >= 4 and minutes >= need)
+            ends = [top]  # out of time with nothing more scored
+            spent = 0
+            for card in range(top + 1, 12):
+                if minutes - spent < 1:
+                    break  # no score starts without a minute
+                spent += 0 if card == 11 else 2 if card == 4 else 1
+                left = max(0, minutes - spent)
+                ends.append(11 + left if card == 11 else card)
+                if card != 11 and card >= 8 and left:
+                    ends.append(card + left)  # stuck: 11 - card cards fit in the pile
+            if top >= 8:
+                ends.append(top + minutes)  # stuck now
+            assert rating[top * 16 + minutes] == max(ends), (top, minutes)
+    # under EFO.RULING.ELEVENSES (c) a card may go onto a full pile: the pile is not capped
+    loose = ceiling_table(make_game({"reading.EFO.RULING.ELEVENSES": "c"}).card_facts(),
+                          "rating")
+    assert loose[0 * 16 + 5] == 5 and rating[0 * 16 + 5] == 4
 
 
 def facts_of(tmp_path: Path, body: str) -> CardFacts:

@@ -83,6 +83,11 @@ class CardFacts:
     why_general_bound: str
     minutes_back: bool = False
     """some program sets a cost below 0: minutes may come back (up to 15)"""
+    stuck_cap: int = 11
+    """the most cards the discard pile holds when a pass ends (EfoGame.card_facts: the
+    discard limit, 3, unless a reading lets a card go onto a full pile): a game ends with
+    minutes left only won or stuck, and stuck only when every card off the trolley lies in
+    the pile (EFO.GOAL.STUCK), so the rating's bound lets it stop early only there"""
 
     def ceiling(self, objective: str, top: int, minutes: int) -> int:
         """What no line of play from a position with this top card and these minutes left
@@ -125,23 +130,27 @@ def ceiling_table(facts: CardFacts, objective: str) -> tuple[int, ...]:
                 most = MINUTES - 1 if facts.minutes_back else minutes
                 table.append(1 if objective == "win" else 11 + most)
             else:
-                win, rating = _scoring_on(facts.score_cost, top, minutes)
+                win, rating = _scoring_on(facts.score_cost, top, minutes, facts.stuck_cap)
                 table.append(win if objective == "win" else rating)
     return tuple(table)
 
 
-def _scoring_on(cost: Sequence[int], top: int, minutes: int) -> tuple[int, int]:
+def _scoring_on(cost: Sequence[int], top: int, minutes: int, cap: int) -> tuple[int, int]:
     """Whether a win is still possible (1 or 0) and the best rating, scoring the next cards
-    one after the other at their fewest minutes each and stopping at any of them."""
+    one after the other at their fewest minutes each.  The game ends won (11 plus the minutes
+    left), out of time (the top card, no minute left) or stuck with the minutes left, which
+    needs the 11 - top cards off the trolley all in the discard pile (at most ``cap``)."""
     if top == 11 or (top == 10 and minutes > 0):  # EFO.GOAL.WIN: (11) costs no minute
         return 1, 11 + minutes
     if minutes == 0:  # EFO.CLOCK.ZERO: the game is over, no score starts without a minute
         return 0, top
+    # EFO.RATING: the top card plus the minutes left; EFO.GOAL.STUCK: an empty pantry
+    here = top + minutes if 11 - top <= cap else top
     left = minutes - cost[top + 1]  # EFO.SCORE.MINUTE (or the card's own cost)
     if left <= 0:  # the clock runs out with that card on the trolley
-        return 0, max(top + minutes, top + 1)
-    win, rating = _scoring_on(cost, top + 1, left)
-    return win, max(top + minutes, rating)  # EFO.RATING: the top card plus the minutes
+        return 0, max(here, top + 1)
+    win, rating = _scoring_on(cost, top + 1, left, cap)
+    return win, max(here, rating)
 
 
 def derive(cards: CardSet) -> CardFacts:

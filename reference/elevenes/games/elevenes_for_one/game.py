@@ -18,6 +18,8 @@ from bisect import bisect_right
 from collections.abc import Mapping
 from typing import Any, Literal, overload
 
+import attrs
+
 from ...core.api import CHANCE, TERMINAL, Action, Game, Json, OptionSpec, State
 from ...core.errors import BadState, IllegalAction
 from ...core.readings import (
@@ -427,7 +429,11 @@ class EfoGame(Game):
         """What the cards in play can read and cost (card_facts.py): the solvers' key
         reductions and bound, derived once from the card programs."""
         if self._card_facts is None:
-            self._card_facts = derive(self.cards)
+            # the pile holds three cards at most when a pass ends, unless under
+            # EFO.RULING.ELEVENSES (c) a card goes onto a full pile (the bound then lets a
+            # game stop with minutes left at any top card, as with cards of unknown costs)
+            self._card_facts = attrs.evolve(
+                derive(self.cards), stuck_cap=len(ALL_CARDS) if self.full_pile else DISCARD_LIMIT)
         return self._card_facts
 
     def without_reductions(self) -> EfoGame:

@@ -730,9 +730,11 @@ class NativeSolver:
         ceiling = list(ceiling_table(facts, objective))
         self._ceiling = ints(ceiling)
         entries = memo_entries or 1 << memo_log2
-        # everything a position's value in the table depends on (keep_table, load_table)
+        # everything a position's entry in the table depends on (keep_table, load_table);
+        # not the bound, which only decides what is searched: an entry is an exact value or
+        # an exact bound under any bound that holds
         self.table_digest = hashlib.sha256(json.dumps(
-            [TABLE_FORMAT, objective, self.tables, ceiling, facts.row_as_set,
+            [TABLE_FORMAT, objective, self.tables, facts.row_as_set,
              facts.first_reader, entries, hashlib.sha256(
                  (source or SOURCE).read_bytes()).hexdigest()],
             sort_keys=True, default=str).encode()).digest()
