@@ -727,8 +727,7 @@ class NativeSolver:
         facts = game.card_facts()  # card_facts.py: the key's reductions and the bound
         self._arrays = [ints(t["code"]), ints(t["progs"]), ints(t["sets"]), ints(t["conds"]),
                         ints(t["traits"])]
-        ceiling = list(ceiling_table(facts, objective))
-        self._ceiling = ints(ceiling)
+        self._ceiling = ints(list(ceiling_table(facts, objective)))
         entries = memo_entries or 1 << memo_log2
         # everything a position's entry in the table depends on (keep_table, load_table);
         # not the bound, which only decides what is searched: an entry is an exact value or
@@ -741,14 +740,12 @@ class NativeSolver:
         status = self.lib.efo_init(
             *self._arrays, t["undiscardable"], t["unflippable"], 1 if facts.row_as_set else 0,
             facts.first_reader, self._ceiling, 0 if objective == "win" else 1, self.key,
-            self.klass, self.intval, self._need, self._compare, self._progress,
-            memo_entries or 1 << memo_log2)
+            self.klass, self.intval, self._need, self._compare, self._progress, entries)
         flags = list(t.get("procedure", []))
         self.lib.efo_set_procedure(*flags, *[0] * (len(SOLVER_PROCEDURE) - len(flags)))
         if status < 0:
-            size = memo_entries or 1 << memo_log2
-            raise NativeUnavailable(f"not enough memory for a table of {size:,} entries "
-                                    f"({size * ENTRY_BYTES / 2**30:.1f} GiB)")
+            raise NativeUnavailable(f"not enough memory for a table of {entries:,} entries "
+                                    f"({entries * ENTRY_BYTES / 2**30:.1f} GiB)")
         if status != NLEAF:  # another version of efo_solve.c (``source``)
             self.lib.efo_free()
             raise NativeUnavailable(f"{(source or SOURCE).name} numbers {status:,} leaves, "
