@@ -215,6 +215,12 @@ def test_a_table_of_another_solve_or_spoiled_is_not_read(
     assert "is not read: it cannot be read" in err and "Traceback" not in err
     assert table.stat().st_size > TABLE_HEADER + 1000
     assert not list(tmp_path.glob("*.part"))
+    # a folder where the table should be: said plainly, and the solve still stops cleanly
+    table.unlink()
+    table.mkdir()
+    assert main([*TABLED, *keep, "--max-positions", "1000000"]) != 0
+    err = capsys.readouterr().err
+    assert f"{table} is not a file" in err and "Traceback" not in err
 
 
 @pytest.mark.parametrize(("extra", "says"), [

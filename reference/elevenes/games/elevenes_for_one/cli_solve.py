@@ -516,6 +516,10 @@ def read_table(solver: NativeSolver, table: Path) -> None:
         print(f"note: no table in {table} yet: it is written there if the solve is stopped",
               file=sys.stderr, flush=True)
         return
+    if not table.is_file():
+        print(f"note: {table} is not a file: no table is read from it, nor kept in it",
+              file=sys.stderr, flush=True)
+        return
     start = time.perf_counter()
     why = solver.load_table(table)
     if why is None:
