@@ -946,9 +946,11 @@ static void child_run(Child *ch) {
  * never valued (valuing it is solving its pass). */
 static int node_take(Node *n, Child *ch, int depth) {
   if (g_status) return 0;
-  /* alpha pays for the win (its ceiling is sharp) but not for the rating, whose bound is
-   * loose: lines cut against alpha are not stored, and are searched again (measured) */
-  int floor = g_objective == 0 ? max_leaf(n->best, n->alpha) : n->best;
+  /* a line that cannot beat what an ancestor already reaches (alpha) is not searched, for
+   * both objectives: the rating's bound is loose, but since it counts the minutes a card
+   * costs and that a game stops early only stuck, cutting against alpha searches fewer
+   * positions than searching such lines for their exact value (docs/solver.md, Bounds) */
+  int floor = max_leaf(n->best, n->alpha);
   S *c = &ch->s;
   int low = 0, leaf = ch->leaf;
   int bound = leaf == NOLEAF ? ceiling(c) : leaf_ceiling(leaf);
