@@ -660,3 +660,32 @@ def test_the_search_reads_pass_starts_through_one_class(monkeypatch: pytest.Monk
     later = state.clone()
     later.apply_action(later.legal_actions()[0])
     assert passes(later) is None
+
+
+@needs_compiler
+def test_the_solver_bot_stops_past_its_native_budget_and_says_how_to_go_on() -> None:
+    """The solver bot values the pass starts it meets that no file holds on the spot; past
+    its budget for one move it stops with a clear error naming the pass start and the command
+    that values the game, instead of thinking for hours; the next move counts afresh."""
+    import random
+
+    from elevenes.games.elevenes_for_one.solver import SolverBot
+
+    sugar = "docs/examples/slow-sugar.cards"  # no values ship for a variant
+    state = position(2, 11, cards=sugar)
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    bot = SolverBot("rating", native_positions=1_000)
+    with pytest.raises(SolverError) as caught:
+        bot(state, random.Random(0))
+    message = str(caught.value)
+    assert "the solver bot cannot play this position" in message
+    assert "needs more than 1,000 positions of the native solver" in message
+    assert "on the trolley" in message and "minutes" in message
+    assert "elevenes solve elevenes-for-one" in message and "--objective rating" in message
+    passes = bot.solver_for(state).known
+    assert isinstance(passes, native.PassValues) and passes.halted
+    passes.max_positions = None  # the stop does not outlive its move
+    small = position(8, 3, cards=sugar)
+    assert passes(small) == make_solver("rating").value(small)
+    assert not passes.halted

@@ -76,12 +76,14 @@ def make_solver(objective: str, progress: Progress | None = None,
                   bound=best_possible(objective) if bounded else None, known=passes)
 
 
-def native_passes(state: State, objective: str) -> PassValues | None:
-    """The native solver's pass-start values for ``state``'s game, or None without one."""
+def native_passes(state: State, objective: str, max_positions: int | None = None,
+                  label: str | None = None) -> PassValues | None:
+    """The native solver's pass-start values for ``state``'s game, or None without one
+    (``max_positions`` and ``label``: see PassValues)."""
     from .native import PassValues
 
     assert isinstance(state.game, EfoGame)
-    values = PassValues(state.game, objective)
+    values = PassValues(state.game, objective, max_positions=max_positions, label=label)
     solver = values.solver()
     if solver is None:
         return None
@@ -132,17 +134,26 @@ def fmt(objective: str, value: Fraction) -> str:
     return f"{exact} ({float(value):.4f} points)"
 
 
+NATIVE_MOVE_POSITIONS = 300_000_000
+"""How many positions the native solver may search for one move of the solver bot (valuing
+pass starts that neither the shipped values nor the cache hold): a few minutes at most."""
+
+
 class SolverBot:
     """A player that always takes a best move under one objective.  One table per game, kept
     between moves and games: positions solved once are not solved again.  Each move may explore
-    at most ``max_positions`` new positions (a few seconds per million); beyond, the bot stops
-    with a clear error rather than think for hours."""
+    at most ``max_positions`` new positions in the pass under way (a few seconds per million)
+    and ``native_positions`` in the native solver for the pass starts it meets that are not
+    valued yet (shipped, or in the cache), with a progress line on a terminal; beyond either,
+    the bot stops with a clear error rather than think for hours."""
 
     def __init__(self, objective: str, max_positions: int | None = 5_000_000,
-                 native: bool = True) -> None:
+                 native: bool = True,
+                 native_positions: int | None = NATIVE_MOVE_POSITIONS) -> None:
         self.objective = objective
         self.max_positions = max_positions
         self.native = native
+        self.native_positions = native_positions
         self.solvers: list[tuple[object, Solver]] = []
         self.last_values: list[tuple[Action, Fraction]] = []
         """Every move of the last position played with its exact value (for explaining)."""
@@ -151,7 +162,9 @@ class SolverBot:
         for game, solver in self.solvers:
             if game is state.game:
                 return solver
-        passes = native_passes(state, self.objective) if self.native else None
+        passes = (native_passes(state, self.objective, self.native_positions,
+                                f"solver bot, valuing a pass start ({self.objective}): ")
+                  if self.native else None)
         solver = make_solver(self.objective, max_positions=self.max_positions, passes=passes)
         self.solvers = [(state.game, solver)]  # one game at a time: the last one played
         return solver
@@ -162,6 +175,12 @@ class SolverBot:
         try:
             self.last_values = solver.action_values(state)
         except SolverError as exc:
+            if solver.known is not None and getattr(solver.known, "halted", False):
+                raise SolverError(
+                    f"the solver bot cannot play this position: {exc}; solve the game first "
+                    "(`elevenes solve elevenes-for-one` with the same options and "
+                    f"`--objective {self.objective}` keeps the values it finds in the cache), then "
+                    "play again") from None
             raise SolverError(
                 f"the solver bot cannot play this position: {exc} (without the native solver "
                 "it plays positions with up to about eight cards in the pantry; see "

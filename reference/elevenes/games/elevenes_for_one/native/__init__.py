@@ -35,6 +35,7 @@ import os
 import platform
 import shutil
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -1060,22 +1061,36 @@ class PassValues:
     table; any other is solved natively on demand and kept in the cache between runs.  The
     search asks at every position it reaches, so the common answers (not a pass start, or one
     valued) cost next to nothing.  Unavailable (no compiler, cards the interpreter lacks)
-    means None everywhere: the Python search then does it all."""
+    means None everywhere: the Python search then does it all.
+
+    ``max_positions`` bounds the native work of one call (a pass start and those it needs):
+    past it the solve stops within about a million positions and the call raises SolverError
+    (the pass starts finished are kept); the next call starts a new count.  ``label``: a
+    progress line on stderr while it works, when stderr is a terminal."""
 
     def __init__(self, game: EfoGame, objective: str, memo_log2: int = 26,
-                 use_cache: bool = True) -> None:
+                 use_cache: bool = True, max_positions: int | None = None,
+                 label: str | None = None) -> None:
         self.game = game
         self.objective = objective
         self.memo_log2 = memo_log2
         self.use_cache = use_cache
+        self.max_positions = max_positions
+        self.label = label
         self._solver: NativeSolver | None = None
         self.unavailable: str | None = None
         self.path: Path | None = None
+        self._from = 0  # the positions searched before this call
+        self.halted = False  # the last call stopped past max_positions
 
     def solver(self) -> NativeSolver | None:
         if self._solver is None and self.unavailable is None:
             try:
-                self._solver = NativeSolver(self.game, self.objective, None, self.memo_log2)
+                progress = None
+                if self.max_positions is not None or self.label is not None:
+                    progress = _Bounded(self, self.label or "")
+                self._solver = NativeSolver(self.game, self.objective, progress,
+                                            self.memo_log2)
                 shipped = shipped_file(self.game, self.objective)
                 if shipped is not None:
                     self._solver.load(shipped)
@@ -1100,10 +1115,59 @@ class PassValues:
             return known
         before = solver.pass_starts()
         solver.error = None
-        value = solver.solve(leaf)
-        if self.path is not None and solver.pass_starts() > before:
-            try:
-                solver.save(self.path)
-            except OSError:
-                self.path = None  # a read-only cache: values are simply not kept
+        solver.halted = None
+        self.halted = False
+        self.lib_halt(0)  # a call past the limit asked the search to stop: this one may go on
+        self._from = solver.explored()
+        if solver.progress is not None:
+            solver.progress.start = time.perf_counter()
+        try:
+            value = solver.solve(leaf)
+        finally:
+            if self.path is not None and solver.pass_starts() > before:
+                try:
+                    solver.save(self.path)
+                except OSError:
+                    self.path = None  # a read-only cache: values are simply not kept
+            if solver.progress is not None:
+                solver.progress.close()
         return value
+
+    def lib_halt(self, on: int) -> None:
+        if self._solver is not None and hasattr(self._solver.lib, "efo_halt"):
+            self._solver.lib.efo_halt(on)
+
+    def over(self, explored: int) -> bool:
+        """Past this call's limit (then the search is asked to stop, saying why)?"""
+        if self.max_positions is None or self._solver is None:
+            return False
+        if explored - self._from <= self.max_positions:
+            return False
+        top, minutes, pile = pass_start(self._solver.solving[0] if self._solver.solving else 0)
+        cards = ", ".join(f"({c})" for c in range(1, 12) if pile >> c & 1) or "no card"
+        self.halted = True
+        self._solver.halt(
+            f"valuing the pass start with ({top}) on the trolley, {minutes} minutes and "
+            f"{cards} in the discard pile needs more than {self.max_positions:,} positions "
+            "of the native solver, and its value is neither shipped nor in the cache")
+        return True
+
+
+class _Bounded(Progress):
+    """PassValues' progress: the line on a terminal, and the stop past its limit."""
+
+    def __init__(self, owner: PassValues, label: str) -> None:
+        super().__init__(label)
+        self.owner = owner
+        self.show = bool(label) and sys.stderr.isatty()
+
+    def draw(self, text: str) -> None:
+        if self.show:
+            super().draw(text)
+
+    def layouts(self, done: int, total: int, passes: int, explored: int,
+                inner: tuple[int, int, int, int] | None = None,
+                partial: float = 0.0) -> None:
+        if self.owner.over(explored):
+            return
+        super().layouts(done, total, passes, explored, inner, partial)
