@@ -689,3 +689,34 @@ def test_the_solver_bot_stops_past_its_native_budget_and_says_how_to_go_on() -> 
     small = position(8, 3, cards=sugar)
     assert passes(small) == make_solver("rating").value(small)
     assert not passes.halted
+
+
+@needs_compiler
+@pytest.mark.parametrize("stop", ["SIGINT", "SIGTERM"])
+def test_a_signal_stops_the_solver_bot_while_the_native_solver_thinks(stop: str) -> None:
+    """In the challenge the solver bot's first move values pass starts natively for minutes.
+    Ctrl-C (or SIGTERM) then ends the command as interrupted, at once and without a traceback:
+    a signal landing inside a call from C used to be printed and ignored, the search going
+    on."""
+    import signal
+    import subprocess
+    import time
+
+    command = [sys.executable, "-m", "elevenes.cli", "play", "elevenes-for-one", "--bot",
+               "solver", "-o", "challenge=true", "--seed", "11"]
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                          env=env) as proc:
+        try:
+            assert proc.stdout is not None and proc.stderr is not None
+            while "laid out" not in proc.stdout.readline():  # the bot's first move is next
+                assert proc.poll() is None
+            time.sleep(3.0)  # the native solver is at work: the pass starts are not shipped
+            proc.send_signal(getattr(signal, stop))
+            code = proc.wait(timeout=60)
+            err = proc.stderr.read()
+        finally:  # a bot that ignored the signal must not outlive the test
+            if proc.poll() is None:
+                proc.kill()
+    assert code == 130, err
+    assert "interrupted" in err and "Traceback" not in err and "Exception ignored" not in err

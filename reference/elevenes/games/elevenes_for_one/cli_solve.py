@@ -8,11 +8,8 @@ import contextlib
 import json
 import math
 import os
-import signal
 import sys
-import threading
 import time
-from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -220,28 +217,6 @@ LOOP = "loop through a chance node"
 LOG_EVERY = 300.0  # seconds between two progress lines of a native solve written to a file
 
 
-STOPPED = "stopped by a signal"
-
-
-@contextlib.contextmanager
-def stopped_by_signals(solver: NativeSolver) -> Iterator[None]:
-    """While a native solve runs in the main thread, Ctrl-C and SIGTERM ask it to stop
-    (``halt``: the C search unwinds within a million positions) rather than raise in the
-    middle of a call from C; ``solve`` then fails with STOPPED, and the caller keeps the values
-    found (a stopped solve loses only the passes under way) and ends as interrupted."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def stop(signum: int, frame: object) -> None:
-        solver.halt(STOPPED)
-
-    before = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
-    try:
-        yield
-    finally:
-        for sig, handler in before.items():
-            signal.signal(sig, handler)
 
 
 def check_kept(path: Path, game: EfoGame, objective: str) -> None:
@@ -548,11 +523,13 @@ def solve_native(state: EfoState, objective: str, args: argparse.Namespace,
                  label: str | None) -> Solved:
     from .native import (
         ENTRY_BYTES,
+        STOPPED,
         NativeSolver,
         default_memory_gib,
         default_threads,
         pass_start_of,
         shipped_file,
+        stopped_by_signals,
         table_entries,
         values_file,
     )

@@ -26,6 +26,7 @@ a cache directory; without one, :class:`NativeUnavailable` says so.
 from __future__ import annotations
 
 import array
+import contextlib
 import ctypes
 import hashlib
 import itertools
@@ -34,12 +35,13 @@ import math
 import os
 import platform
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -1055,6 +1057,31 @@ def solve_start(game: EfoGame, objective: str, top: int, minutes: int,
 
 
 
+STOPPED = "stopped by a signal"
+
+
+@contextlib.contextmanager
+def stopped_by_signals(solver: NativeSolver) -> Iterator[None]:
+    """While a native solve runs in the main thread, Ctrl-C and SIGTERM ask it to stop
+    (``halt``: the C search unwinds within a million positions) rather than raise in the
+    middle of a call from C, where ctypes would print the exception and go on searching;
+    ``solve`` then fails with STOPPED, and the caller keeps the values found (a stopped solve
+    loses only the passes under way) and ends as interrupted."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: object) -> None:
+        solver.halt(STOPPED)
+
+    before = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for sig, handler in before.items():
+            signal.signal(sig, handler)
+
+
 class PassValues:
     """The exact value of any pass start, for core.solve.Solver's ``known`` hook: one already
     valued (shipped, cached or solved in this run) is read straight from the native solver's
@@ -1122,7 +1149,12 @@ class PassValues:
         if solver.progress is not None:
             solver.progress.start = time.perf_counter()
         try:
-            value = solver.solve(leaf)
+            with stopped_by_signals(solver):
+                value = solver.solve(leaf)
+        except SolverError:
+            if solver.halted == STOPPED:  # Ctrl-C or SIGTERM: the command ends as interrupted
+                raise KeyboardInterrupt from None
+            raise
         finally:
             if self.path is not None and solver.pass_starts() > before:
                 try:
