@@ -685,10 +685,12 @@ def test_the_solver_bot_stops_past_its_native_budget_and_says_how_to_go_on() -> 
     assert "elevenes solve elevenes-for-one" in message and "--objective rating" in message
     passes = bot.solver_for(state).known
     assert isinstance(passes, native.PassValues) and passes.halted
-    passes.max_positions = None  # the stop does not outlive its move
-    small = position(8, 3, cards=sugar)
+    small = position(8, 3, cards=sugar)  # the stop does not outlive its move
     assert passes(small) == make_solver("rating").value(small)
     assert not passes.halted
+    while small.is_chance_node():
+        small.apply_action(small.legal_actions()[0])
+    assert bot(small, random.Random(0)) in small.legal_actions()
 
 
 @needs_compiler

@@ -171,7 +171,10 @@ class SolverBot:
 
     def __call__(self, state: State, rng: random.Random) -> Action:
         solver = self.solver_for(state)
-        solver.visited = 0  # the bound is per move
+        solver.visited = 0  # the bounds are per move
+        start_count = getattr(solver.known, "start_count", None)  # native.PassValues
+        if start_count is not None:
+            start_count()
         try:
             self.last_values = solver.action_values(state)
         except SolverError as exc:

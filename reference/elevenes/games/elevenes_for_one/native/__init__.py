@@ -1090,10 +1090,10 @@ class PassValues:
     valued) cost next to nothing.  Unavailable (no compiler, cards the interpreter lacks)
     means None everywhere: the Python search then does it all.
 
-    ``max_positions`` bounds the native work of one call (a pass start and those it needs):
-    past it the solve stops within about a million positions and the call raises SolverError
-    (the pass starts finished are kept); the next call starts a new count.  ``label``: a
-    progress line on stderr while it works, when stderr is a terminal."""
+    ``max_positions`` bounds the native work since :meth:`start_count` (a bot calls it at
+    each move) or since the object was made: past it the solve under way stops within about a
+    million positions and the call raises SolverError (the pass starts finished are kept).
+    ``label``: a progress line on stderr while it works, when stderr is a terminal."""
 
     def __init__(self, game: EfoGame, objective: str, memo_log2: int = 26,
                  use_cache: bool = True, max_positions: int | None = None,
@@ -1107,7 +1107,7 @@ class PassValues:
         self._solver: NativeSolver | None = None
         self.unavailable: str | None = None
         self.path: Path | None = None
-        self._from = 0  # the positions searched before this call
+        self._from = 0  # the positions searched before the count started
         self.halted = False  # the last call stopped past max_positions
 
     def solver(self) -> NativeSolver | None:
@@ -1145,7 +1145,6 @@ class PassValues:
         solver.halted = None
         self.halted = False
         self.lib_halt(0)  # a call past the limit asked the search to stop: this one may go on
-        self._from = solver.explored()
         if solver.progress is not None:
             solver.progress.start = time.perf_counter()
         try:
@@ -1164,6 +1163,10 @@ class PassValues:
             if solver.progress is not None:
                 solver.progress.close()
         return value
+
+    def start_count(self) -> None:
+        """Count the positions toward ``max_positions`` from now on."""
+        self._from = self._solver.explored() if self._solver is not None else 0
 
     def lib_halt(self, on: int) -> None:
         if self._solver is not None and hasattr(self._solver.lib, "efo_halt"):
