@@ -199,8 +199,11 @@ def unsolved(ruling_id: str, letter: str, objective: str) -> str:
         table = kept_table(ruling_id, letter, objective)
         with_table = (f", its table of positions ({table.stat().st_size / 2**30:.1f} GiB) in "
                       f"{table}" if table.exists() else "")
-        return (f"under way: {found:,} pass starts valued, kept in "
-                f"{kept.relative_to(HERE.parent)}{with_table}")
+        out_of_reach = (" (the exact value is out of reach on a machine of a few cores: "
+                        "docs/readings.md)" if ruling_id in ONLY_IN and objective == "rating"
+                        else "")
+        return (f"partly solved: {found:,} pass starts valued, kept in "
+                f"{kept.relative_to(HERE.parent)}{with_table}{out_of_reach}")
     if objective == "rating" and solved(ruling_id, letter, "win") == decided_value(
             "win", ruling_id):
         return "not solved: its chance to win is the decided one's"
