@@ -541,27 +541,9 @@ def solve_native(state: EfoState, objective: str, args: argparse.Namespace,
     if args.keep_values:
         path = Path(args.keep_values)
         check_kept(path, game, objective)
-    limit = args.max_positions
-
-    class Progress(NativeProgress):
-        """The progress line (when shown), and the stop at --max-positions: the native engine
-        reports its positions about every million; past the limit it is asked to stop (its
-        search unwinds), the values found are kept in the cache and the command says why."""
-
-        def draw(self, text: str) -> None:
-            if label:
-                super().draw(text)
-
-        def layouts(self, done: int, total: int, passes: int, explored: int,
-                    inner: tuple[int, int, int, int] | None = None,
-                    partial: float = 0.0) -> None:
-            if limit is not None and explored > limit:
-                solver.halt(f"more than {limit:,} positions: too large to solve exactly here")
-                return
-            super().layouts(done, total, passes, explored, inner, partial)
 
     log_every = None if sys.stderr.isatty() else LOG_EVERY
-    progress = Progress(label or "", log_every=log_every) if label or limit is not None else None
+    progress = NativeProgress(label, log_every=log_every) if label else None
     memory = default_memory_gib() if args.memory is None else args.memory
     if not memory > 0 or math.isinf(memory):
         raise BadOption(f"--memory takes a size in GiB above 0, not {memory:g}")
@@ -571,6 +553,9 @@ def solve_native(state: EfoState, objective: str, args: argparse.Namespace,
     threads = args.threads or default_threads()
     start = time.perf_counter()
     solver = NativeSolver(game, objective, progress, threads=threads, memo_entries=entries)
+    # --max-positions: the native engine counts about every million positions; past the
+    # limit it is asked to stop, the values found are kept and the command says why
+    solver.max_positions = args.max_positions
     try:
         if not args.recompute:
             shipped = shipped_file(game, objective)

@@ -46,7 +46,8 @@ def too_long(seconds: float) -> str:
 
 class _Reporter(Progress):
     """In the child: progress lines sent to the parent instead of drawn, and the limit on
-    positions checked for both engines (the native one has no limit of its own)."""
+    positions checked for both engines together (NativeSolver.max_positions would count the
+    native engine's positions alone)."""
 
     def __init__(self, conn: Connection, label: str, limit: int | None) -> None:
         super().__init__(label, every=0.25)

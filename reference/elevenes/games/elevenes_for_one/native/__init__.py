@@ -720,6 +720,8 @@ class NativeSolver:
         self.top_total = 0
         self.autosave: Path | None = None  # where to keep the values found, once a minute
         self.halted: str | None = None  # why the search was asked to stop (halt)
+        self.max_positions: int | None = None  # stop past this many since start_count
+        self.count_from = 0
         self.saved_at = time.perf_counter()
         for leaf in range(NPASS, NLEAF):
             self.set_value(leaf, terminal_value(objective, leaf))
@@ -779,6 +781,23 @@ class NativeSolver:
         if self.halted is None:
             self.halted = reason
         self.lib.efo_halt(1)
+
+    def resume(self) -> None:
+        """Undo a halt, so that the next ``solve`` searches again (a bot's next move)."""
+        self.halted = None
+        self.error = None
+        self.lib.efo_halt(0)
+
+    def start_count(self) -> None:
+        """Count the positions toward ``max_positions`` from now on."""
+        self.count_from = self.explored()
+
+    def past_limit(self) -> bool:
+        """Was the search halted because it went past ``max_positions``?"""
+        return self.max_positions is not None and self.halted == self.limit_reason()
+
+    def limit_reason(self) -> str:
+        return f"more than {self.max_positions:,} positions: too large to solve exactly here"
 
     # -- values kept between runs ------------------------------------------------------------
     def load(self, path: Path) -> int:
@@ -846,7 +865,12 @@ class NativeSolver:
     def tick(self) -> None:
         """Called by C about every million positions.  An exception here (Ctrl-C or SIGTERM
         landing in this call, a progress line that cannot be written) would be printed and
-        dropped by ctypes: it is kept, the search is stopped, and ``solve`` raises it."""
+        dropped by ctypes: it is kept, the search is stopped, and ``solve`` raises it.  Past
+        ``max_positions`` the search is asked to stop (it unwinds; the values found are kept)."""
+        if (self.max_positions is not None
+                and self.explored() - self.count_from > self.max_positions):
+            self.halt(self.limit_reason())
+            return
         if self.progress is None:
             return
         try:
@@ -1107,17 +1131,16 @@ class PassValues:
         self._solver: NativeSolver | None = None
         self.unavailable: str | None = None
         self.path: Path | None = None
-        self._from = 0  # the positions searched before the count started
         self.halted = False  # the last call stopped past max_positions
 
     def solver(self) -> NativeSolver | None:
         if self._solver is None and self.unavailable is None:
             try:
-                progress = None
-                if self.max_positions is not None or self.label is not None:
-                    progress = _Bounded(self, self.label or "")
-                self._solver = NativeSolver(self.game, self.objective, progress,
+                show = self.label is not None and sys.stderr.isatty()
+                self._solver = NativeSolver(self.game, self.objective,
+                                            Progress(self.label or "") if show else None,
                                             self.memo_log2)
+                self._solver.max_positions = self.max_positions
                 shipped = shipped_file(self.game, self.objective)
                 if shipped is not None:
                     self._solver.load(shipped)
@@ -1141,10 +1164,8 @@ class PassValues:
         if known is not None:
             return known
         before = solver.pass_starts()
-        solver.error = None
-        solver.halted = None
+        solver.resume()  # a call past the limit asked the search to stop: this one may go on
         self.halted = False
-        self.lib_halt(0)  # a call past the limit asked the search to stop: this one may go on
         if solver.progress is not None:
             solver.progress.start = time.perf_counter()
         try:
@@ -1153,6 +1174,15 @@ class PassValues:
         except SolverError:
             if solver.halted == STOPPED:  # Ctrl-C or SIGTERM: the command ends as interrupted
                 raise KeyboardInterrupt from None
+            if solver.past_limit():
+                self.halted = True
+                top, minutes, pile = pass_start(leaf)
+                cards = ", ".join(f"({c})" for c in range(1, 12) if pile >> c & 1) or "no card"
+                raise SolverError(
+                    f"valuing the pass start with ({top}) on the trolley, {minutes} minutes "
+                    f"and {cards} in the discard pile needs more than "
+                    f"{self.max_positions:,} positions of the native solver, and its value "
+                    "is neither shipped nor in the cache") from None
             raise
         finally:
             if self.path is not None and solver.pass_starts() > before:
@@ -1166,43 +1196,5 @@ class PassValues:
 
     def start_count(self) -> None:
         """Count the positions toward ``max_positions`` from now on."""
-        self._from = self._solver.explored() if self._solver is not None else 0
-
-    def lib_halt(self, on: int) -> None:
-        if self._solver is not None and hasattr(self._solver.lib, "efo_halt"):
-            self._solver.lib.efo_halt(on)
-
-    def over(self, explored: int) -> bool:
-        """Past this call's limit (then the search is asked to stop, saying why)?"""
-        if self.max_positions is None or self._solver is None:
-            return False
-        if explored - self._from <= self.max_positions:
-            return False
-        top, minutes, pile = pass_start(self._solver.solving[0] if self._solver.solving else 0)
-        cards = ", ".join(f"({c})" for c in range(1, 12) if pile >> c & 1) or "no card"
-        self.halted = True
-        self._solver.halt(
-            f"valuing the pass start with ({top}) on the trolley, {minutes} minutes and "
-            f"{cards} in the discard pile needs more than {self.max_positions:,} positions "
-            "of the native solver, and its value is neither shipped nor in the cache")
-        return True
-
-
-class _Bounded(Progress):
-    """PassValues' progress: the line on a terminal, and the stop past its limit."""
-
-    def __init__(self, owner: PassValues, label: str) -> None:
-        super().__init__(label)
-        self.owner = owner
-        self.show = bool(label) and sys.stderr.isatty()
-
-    def draw(self, text: str) -> None:
-        if self.show:
-            super().draw(text)
-
-    def layouts(self, done: int, total: int, passes: int, explored: int,
-                inner: tuple[int, int, int, int] | None = None,
-                partial: float = 0.0) -> None:
-        if self.owner.over(explored):
-            return
-        super().layouts(done, total, passes, explored, inner, partial)
+        if self._solver is not None:
+            self._solver.start_count()
